@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "DocSpec",
+    products: [
+        .executable(name: "docspec", targets: ["docspec"]),
+        .library(name: "DocSpecKit", targets: ["DocSpecKit"]),
+        .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
+    ],
+    targets: [
+        // C system libraries (Debian packages; see Makefile `deps`).
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+
+        // The documentation toolkit, layered bottom-up.
+        .target(name: "DocDiagnostics"),
+        .target(name: "MarkdownSyntax", dependencies: ["CCmarkGFM", "CYAML", "DocDiagnostics"]),
+        .target(name: "SpecModel", dependencies: ["MarkdownSyntax", "DocDiagnostics"]),
+        .target(name: "LocaleDrift", dependencies: ["SpecModel", "DocDiagnostics"]),
+        .target(name: "ConformanceGen", dependencies: ["SpecModel", "DocDiagnostics"]),
+        .target(
+            name: "DocSpecKit",
+            dependencies: ["MarkdownSyntax", "SpecModel", "LocaleDrift", "ConformanceGen", "DocDiagnostics"]),
+        .executableTarget(name: "docspec", dependencies: ["DocSpecKit"]),
+
+        // The core library the docs describe.
+        .target(name: "AppStoreServerAPI"),
+
+        // Tests.
+        .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax"]),
+        .testTarget(name: "SpecModelTests", dependencies: ["SpecModel", "MarkdownSyntax"]),
+        .testTarget(name: "LocaleDriftTests", dependencies: ["LocaleDrift", "SpecModel"]),
+        .testTarget(
+            name: "ConformanceGenTests", dependencies: ["ConformanceGen", "SpecModel"],
+            resources: [.copy("Golden")]),
+        .testTarget(
+            name: "DocSpecKitTests", dependencies: ["DocSpecKit"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI"]),
+        // Conformance tests generated from docs-ja/ by `docspec generate` (do not edit by hand).
+        .testTarget(
+            name: "GeneratedConformanceTests", dependencies: ["AppStoreServerAPI"], path: "Generated"),
+    ],
+    swiftLanguageModes: [.v6]
+)
