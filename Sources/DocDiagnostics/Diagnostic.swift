@@ -1,0 +1,81 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A note attached to a diagnostic, usually pointing at the counterpart in another locale.
+public struct DiagnosticNote: Hashable, Sendable, Codable {
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ message: String, at location: SourceLocation?) {
+        self.message = message
+        self.location = location
+    }
+}
+
+/// One finding about a file's content (a drift between locales, a malformed directive, …) or
+/// about a file that could not be read.
+///
+/// `ruleID` is stable and kebab-case (`cell-mismatch`, `invalid-utf8`, …): it is what users grep
+/// for, suppress and configure.
+public struct Diagnostic: Hashable, Sendable, Codable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    /// Primary location; `nil` only for diagnostics about the whole run (e.g. a missing folder).
+    public var location: SourceLocation?
+    public var notes: [DiagnosticNote]
+
+    public init(
+        _ ruleID: String, _ severity: Severity, _ message: String, at location: SourceLocation?,
+        notes: [DiagnosticNote] = []
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    public static func error(
+        _ ruleID: String, _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
+    ) -> Diagnostic {
+        Diagnostic(ruleID, .error, message, at: location, notes: notes)
+    }
+
+    public static func warning(
+        _ ruleID: String, _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
+    ) -> Diagnostic {
+        Diagnostic(ruleID, .warning, message, at: location, notes: notes)
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Sorted by file, line, column, then rule id and message: a deterministic order for output
+    /// and golden files.
+    public func sortedForOutput() -> [Diagnostic] {
+        sorted { a, b in
+            let la = a.location ?? SourceLocation(file: "", line: 0)
+            let lb = b.location ?? SourceLocation(file: "", line: 0)
+            if la != lb { return la < lb }
+            if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+            return a.message < b.message
+        }
+    }
+
+    public var errorCount: Int { filter { $0.severity == .error }.count }
+    public var warningCount: Int { filter { $0.severity == .warning }.count }
+}

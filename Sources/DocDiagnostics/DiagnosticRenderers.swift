@@ -1,0 +1,83 @@
+import Foundation
+
+/// Renders diagnostics as compiler-style text lines:
+///
+///     docs-ru/error-codes.md:42:5: error: cell 'code' differs: … [cell-mismatch]
+///     docs-ja/error-codes.md:42:5: note: source locale (ja) has '4000040'
+///
+/// Colour (ANSI) is used only when `colour` is true; callers pass `true` only for a TTY.
+public struct TextDiagnosticRenderer: Sendable {
+    public var colour: Bool
+
+    public init(colour: Bool = false) { self.colour = colour }
+
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        var out = ""
+        for d in diagnostics {
+            out += render(d)
+        }
+        return out
+    }
+
+    public func render(_ d: Diagnostic) -> String {
+        var out = line(location: d.location, severity: d.severity.rawValue, message: "\(d.message) [\(d.ruleID)]")
+        for note in d.notes {
+            out += line(location: note.location, severity: "note", message: note.message)
+        }
+        return out
+    }
+
+    private func line(location: SourceLocation?, severity: String, message: String) -> String {
+        let prefix = location.map { "\($0.file):\($0.line):\($0.column): " } ?? "docspec: "
+        guard colour else { return "\(prefix)\(severity): \(message)\n" }
+        let code: String
+        switch severity {
+        case "error": code = "\u{1B}[1;31m"
+        case "warning": code = "\u{1B}[1;35m"
+        default: code = "\u{1B}[1;36m"
+        }
+        return "\u{1B}[1m\(prefix)\u{1B}[0m\(code)\(severity):\u{1B}[0m \(message)\n"
+    }
+}
+
+/// Renders diagnostics as JSON: `{"version": 1, "diagnostics": [...], "summary": {...}}`.
+/// Keys are sorted so output is byte-stable. Schema version 1:
+/// each diagnostic has `rule`, `severity`, `message`, `location` (`file`, `line`, `column`, column
+/// in Unicode scalars, 1-based) or null, and `notes` (`message`, `location`).
+public struct JSONDiagnosticRenderer: Sendable {
+    public static let schemaVersion = 1
+
+    public init() {}
+
+    struct Document: Encodable {
+        var version: Int
+        var diagnostics: [Entry]
+        var summary: Summary
+    }
+
+    struct Entry: Encodable {
+        var rule: String
+        var severity: String
+        var message: String
+        var location: SourceLocation?
+        var notes: [DiagnosticNote]
+    }
+
+    struct Summary: Encodable {
+        var errors: Int
+        var warnings: Int
+    }
+
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        let doc = Document(
+            version: Self.schemaVersion,
+            diagnostics: diagnostics.map {
+                Entry(rule: $0.ruleID, severity: $0.severity.rawValue, message: $0.message, location: $0.location, notes: $0.notes)
+            },
+            summary: Summary(errors: diagnostics.errorCount, warnings: diagnostics.warningCount))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(doc) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,50 @@
+/// A position in a source file.
+///
+/// - `line` is 1-based.
+/// - `column` is 1-based and counted in **Unicode scalar values** (code points) from the start of
+///   the line, so a column points at the same character in a Japanese or Russian line as an
+///   editor that counts characters does. cmark-gfm reports UTF-8 byte columns; the Markdown front
+///   end converts them. For BMP text (all Japanese and Cyrillic letters) this also equals the
+///   UTF-16 column used by LSP and SARIF's default `utf16CodeUnits`.
+public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    /// Path of the file as shown to users (relative to the project root where possible).
+    public var file: String
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column in Unicode scalar values.
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int = 1) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`.
+    public var description: String { "\(file):\(line):\(column)" }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+    }
+}
+
+/// A range in a source file. `end` is **inclusive**: it is the location of the last character of
+/// the range (the convention cmark-gfm uses), on the same or a later line than `start`.
+public struct SourceRange: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var start: SourceLocation
+    public var end: SourceLocation
+
+    public init(start: SourceLocation, end: SourceLocation) {
+        self.start = start
+        self.end = end
+    }
+
+    /// A range covering a whole line, or a single point.
+    public init(file: String, line: Int, column: Int = 1) {
+        self.start = SourceLocation(file: file, line: line, column: column)
+        self.end = self.start
+    }
+
+    public var file: String { start.file }
+    public var description: String { "\(start.description)-\(end.line):\(end.column)" }
+}

@@ -1,0 +1,246 @@
+// The only file that imports cmark-gfm. It parses a page with cmark-gfm and its core
+// extensions, converts the C tree once into immutable Swift values, and frees all C memory
+// before returning. cmark-gfm positions are 1-based UTF-8 byte columns with inclusive ends;
+// they are converted here to Unicode-scalar columns (see `SourceLocation`).
+import CCmarkGFM
+import DocDiagnostics
+
+enum CmarkConverter {
+    /// Extensions attached to every parser.
+    static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+
+    /// Parses UTF-8 bytes (already validated, BOM and front matter removed) into blocks.
+    /// Registers the core extensions exactly once. `cmark_gfm_core_extensions_ensure_registered`
+    /// is not thread-safe (two threads racing on it register twice, which renumbers the table
+    /// node types under a running parser); a Swift `static let` runs its initialiser once.
+    private static let registration: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    static func parse(_ bytes: [UInt8], path: String) -> [Block] {
+        _ = registration
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
+        guard let parser = cmark_parser_new(options) else { return [] }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else { return [] }
+        defer { cmark_node_free(root) }
+        let converter = Converter(bytes: bytes, path: path)
+        return converter.blocks(ofChildrenOf: root)
+    }
+
+    private struct Converter {
+        let bytes: [UInt8]
+        let path: String
+        /// Byte offset of the start of each line (index 0 = line 1).
+        let lineStarts: [Int]
+
+        let tableType = docspec_node_table()
+        let rowType = docspec_node_table_row()
+        let cellType = docspec_node_table_cell()
+        let strikeType = docspec_node_strikethrough()
+
+        init(bytes: [UInt8], path: String) {
+            self.bytes = bytes
+            self.path = path
+            var starts = [0]
+            for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+            self.lineStarts = starts
+        }
+
+        // MARK: positions
+
+        /// Byte range of a 1-based line, without its newline.
+        func lineBytes(_ line: Int) -> ArraySlice<UInt8> {
+            guard line >= 1, line <= lineStarts.count else { return [] }
+            let start = lineStarts[line - 1]
+            var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return bytes[start..<max(start, end)]
+        }
+
+        /// Converts a 1-based byte column to a 1-based Unicode-scalar column.
+        func scalarColumn(line: Int, byteColumn: Int) -> Int {
+            guard byteColumn > 1 else { return max(byteColumn, 1) }
+            let lb = lineBytes(line)
+            let prefixEnd = min(lb.startIndex + byteColumn - 1, lb.endIndex)
+            var count = 0
+            for b in lb[lb.startIndex..<prefixEnd] where b & 0xC0 != 0x80 { count += 1 }
+            return count + 1
+        }
+
+        func location(line: Int, byteColumn: Int) -> SourceLocation {
+            SourceLocation(file: path, line: line, column: scalarColumn(line: line, byteColumn: byteColumn))
+        }
+
+        func range(_ node: OpaquePointer) -> SourceRange {
+            let sl = Int(cmark_node_get_start_line(node))
+            let sc = Int(cmark_node_get_start_column(node))
+            var el = Int(cmark_node_get_end_line(node))
+            var ec = Int(cmark_node_get_end_column(node))
+            if el < sl || (el == sl && ec < sc) {
+                // cmark-gfm reports bogus ends for HTML blocks and setext headings.
+                el = sl
+                ec = max(lineBytes(sl).count, 1)
+            }
+            return SourceRange(start: location(line: sl, byteColumn: sc), end: location(line: el, byteColumn: ec))
+        }
+
+        // MARK: tree
+
+        func children(of node: OpaquePointer) -> [OpaquePointer] {
+            var result: [OpaquePointer] = []
+            var child = cmark_node_first_child(node)
+            while let c = child {
+                result.append(c)
+                child = cmark_node_next(c)
+            }
+            return result
+        }
+
+        func literal(_ node: OpaquePointer) -> String {
+            guard let p = cmark_node_get_literal(node) else { return "" }
+            return String(cString: p)
+        }
+
+        func blocks(ofChildrenOf node: OpaquePointer) -> [Block] {
+            children(of: node).compactMap(block)
+        }
+
+        func block(_ node: OpaquePointer) -> Block? {
+            let type = cmark_node_get_type(node)
+            switch type {
+            case CMARK_NODE_HEADING:
+                return .heading(level: Int(cmark_node_get_heading_level(node)), inlines: inlines(ofChildrenOf: node), range: range(node))
+            case CMARK_NODE_PARAGRAPH:
+                return .paragraph(inlines: inlines(ofChildrenOf: node), range: range(node))
+            case CMARK_NODE_CODE_BLOCK:
+                let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+                // cmark_node_get_fenced writes through all three out-pointers (no NULL checks).
+                var fenceLength: Int32 = 0
+                var fenceOffset: Int32 = 0
+                var fenceChar: CChar = 0
+                let fenced = cmark_node_get_fenced(node, &fenceLength, &fenceOffset, &fenceChar) != 0
+                return .codeBlock(info: info, literal: literal(node), fenced: fenced, range: range(node))
+            case CMARK_NODE_HTML_BLOCK:
+                let text = literal(node)
+                var r = range(node)
+                // The end position of an HTML block is bogus in cmark-gfm: derive it from the literal.
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let lineCount = max(1, text.hasSuffix("\n") ? lines.count - 1 : lines.count)
+                let endLine = r.start.line + lineCount - 1
+                r.end = SourceLocation(file: path, line: endLine, column: max(1, scalarColumn(line: endLine, byteColumn: lineBytes(endLine).count + 1) - 1))
+                return .htmlBlock(literal: text, range: r)
+            case CMARK_NODE_LIST:
+                let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+                let items = children(of: node).map { item -> ListItem in
+                    var checked: Bool?
+                    if let t = cmark_node_get_type_string(item), String(cString: t) == "tasklist" {
+                        checked = cmark_gfm_extensions_get_tasklist_item_checked(item)
+                    }
+                    return ListItem(blocks: blocks(ofChildrenOf: item), range: range(item), taskChecked: checked)
+                }
+                return .list(ordered: ordered, start: Int(cmark_node_get_list_start(node)), items: items, range: range(node))
+            case CMARK_NODE_BLOCK_QUOTE:
+                return .blockQuote(blocks: blocks(ofChildrenOf: node), range: range(node))
+            case CMARK_NODE_THEMATIC_BREAK:
+                return .thematicBreak(range: range(node))
+            case CMARK_NODE_FOOTNOTE_DEFINITION:
+                return .footnoteDefinition(label: literal(node), blocks: blocks(ofChildrenOf: node), range: range(node))
+            default:
+                if type == tableType { return .table(table(node)) }
+                return nil
+            }
+        }
+
+        func table(_ node: OpaquePointer) -> Table {
+            let columnCount = Int(cmark_gfm_extensions_get_table_columns(node))
+            var alignments: [TableAlignment] = []
+            if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+                for i in 0..<columnCount {
+                    switch raw[i] {
+                    case UInt8(ascii: "l"): alignments.append(.left)
+                    case UInt8(ascii: "c"): alignments.append(.center)
+                    case UInt8(ascii: "r"): alignments.append(.right)
+                    default: alignments.append(.none)
+                    }
+                }
+            }
+            var rows = children(of: node).filter { cmark_node_get_type($0) == rowType }.map(row)
+            let header = rows.isEmpty ? TableRow(cells: [], range: range(node), sourceCellCount: 0) : rows.removeFirst()
+            return Table(header: header, rows: rows, alignments: alignments, range: range(node))
+        }
+
+        func row(_ node: OpaquePointer) -> TableRow {
+            let r = range(node)
+            let cells = children(of: node).filter { cmark_node_get_type($0) == cellType }.map { cell -> TableCell in
+                let padding = cmark_node_get_start_line(cell) == 0
+                let cr = padding ? SourceRange(start: r.end, end: r.end) : range(cell)
+                return TableCell(inlines: inlines(ofChildrenOf: cell), range: cr, isPadding: padding)
+            }
+            return TableRow(cells: cells, range: r, sourceCellCount: Self.countCells(lineBytes(r.start.line)))
+        }
+
+        /// Counts the cells of a raw table row the way GFM splits it: on every `|` not escaped by
+        /// a backslash (also inside code spans), ignoring a leading and a trailing pipe.
+        static func countCells(_ line: ArraySlice<UInt8>) -> Int {
+            var content = Array(line)
+            while let f = content.first, f == UInt8(ascii: " ") || f == UInt8(ascii: "\t") { content.removeFirst() }
+            while let l = content.last, l == UInt8(ascii: " ") || l == UInt8(ascii: "\t") { content.removeLast() }
+            var pipes: [Int] = []
+            var i = 0
+            while i < content.count {
+                if content[i] == UInt8(ascii: "\\") { i += 2; continue }
+                if content[i] == UInt8(ascii: "|") { pipes.append(i) }
+                i += 1
+            }
+            var count = pipes.count + 1
+            if pipes.first == 0 { count -= 1 }
+            if let last = pipes.last, last == content.count - 1, content.count > 1 || pipes.count > 1 { count -= 1 }
+            return max(count, 0)
+        }
+
+        func inlines(ofChildrenOf node: OpaquePointer) -> [Inline] {
+            children(of: node).compactMap(inline)
+        }
+
+        func inline(_ node: OpaquePointer) -> Inline? {
+            let type = cmark_node_get_type(node)
+            switch type {
+            case CMARK_NODE_TEXT: return .text(literal(node))
+            case CMARK_NODE_CODE: return .code(literal(node))
+            case CMARK_NODE_EMPH: return .emphasis(inlines(ofChildrenOf: node))
+            case CMARK_NODE_STRONG: return .strong(inlines(ofChildrenOf: node))
+            case CMARK_NODE_HTML_INLINE: return .html(literal(node))
+            case CMARK_NODE_SOFTBREAK: return .softBreak
+            case CMARK_NODE_LINEBREAK: return .lineBreak
+            case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference(literal(node))
+            case CMARK_NODE_LINK:
+                return .link(
+                    destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
+                    title: cmark_node_get_title(node).map { String(cString: $0) } ?? "",
+                    children: inlines(ofChildrenOf: node))
+            case CMARK_NODE_IMAGE:
+                return .image(
+                    source: cmark_node_get_url(node).map { String(cString: $0) } ?? "",
+                    title: cmark_node_get_title(node).map { String(cString: $0) } ?? "",
+                    alt: inlines(ofChildrenOf: node))
+            default:
+                if type == strikeType { return .strikethrough(inlines(ofChildrenOf: node)) }
+                // Unknown extension inline: keep its text so nothing is lost.
+                let kids = inlines(ofChildrenOf: node)
+                return kids.isEmpty ? .text(literal(node)) : .emphasis(kids)
+            }
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import CYAML
+import DocDiagnostics
+
+/// A YAML value from front matter or a config file, parsed by libyaml. Mappings keep their key
+/// order. Scalars keep their text (no type resolution: `1` and `"1"` are both the string `1`).
+public indirect enum YAMLValue: Hashable, Sendable {
+    case scalar(String)
+    case sequence([YAMLValue])
+    case mapping([YAMLEntry])
+
+    /// The value for `key` when this is a mapping.
+    public subscript(key: String) -> YAMLValue? {
+        guard case .mapping(let entries) = self else { return nil }
+        return entries.first { $0.key == key }?.value
+    }
+
+    public var string: String? {
+        if case .scalar(let s) = self { return s }
+        return nil
+    }
+
+    public var array: [YAMLValue]? {
+        if case .sequence(let a) = self { return a }
+        return nil
+    }
+
+    public var entries: [YAMLEntry]? {
+        if case .mapping(let e) = self { return e }
+        return nil
+    }
+}
+
+/// A key/value pair of a YAML mapping, with the 1-based line of the key within the YAML text.
+public struct YAMLEntry: Hashable, Sendable {
+    public var key: String
+    public var value: YAMLValue
+    public var line: Int
+}
+
+/// A YAML syntax error: message and 1-based line/column within the YAML text.
+public struct YAMLError: Error, Hashable, Sendable {
+    public var message: String
+    public var line: Int
+    public var column: Int
+}
+
+/// YAML front matter of a page: the block between a leading `---` line and the next `---` or
+/// `...` line.
+public struct FrontMatter: Hashable, Sendable {
+    /// The parsed value (a mapping for well-formed front matter; `.mapping([])` when empty).
+    public var value: YAMLValue
+    /// The raw YAML text (without the delimiter lines).
+    public var text: String
+    /// Lines of the file the front matter occupies, delimiters included (1-based, inclusive).
+    public var lines: ClosedRange<Int>
+
+    /// The scalar value of a top-level key, e.g. `id` or `title`.
+    public func string(_ key: String) -> String? { value[key]?.string }
+}
+
+/// Parses YAML text with libyaml into a `YAMLValue`.
+public enum YAMLParser {
+    /// Parses one YAML document. Empty text gives an empty mapping.
+    ///
+    /// - Throws: `YAMLError` with libyaml's problem description and its line/column (1-based,
+    ///   relative to `text`).
+    public static func parse(_ text: String) throws(YAMLError) -> YAMLValue {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw YAMLError(message: "cannot initialise the YAML parser", line: 1, column: 1)
+        }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer throws(YAMLError) -> YAMLValue in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var builder = Builder()
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+                    let context = parser.context.map { String(cString: $0) }
+                    let message = context.map { "\(problem) \($0)" } ?? problem
+                    throw YAMLError(
+                        message: message, line: Int(parser.problem_mark.line) + 1,
+                        column: Int(parser.problem_mark.column) + 1)
+                }
+                defer { yaml_event_delete(&event) }
+                let line = Int(event.start_mark.line) + 1
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    return builder.result ?? .mapping([])
+                case YAML_SCALAR_EVENT:
+                    let s = event.data.scalar
+                    let value = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: s.length), as: UTF8.self) } ?? ""
+                    builder.add(.scalar(value), line: line)
+                case YAML_SEQUENCE_START_EVENT:
+                    builder.open(.sequence([]), line: line)
+                case YAML_MAPPING_START_EVENT:
+                    builder.open(.mapping([]), line: line)
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    builder.close()
+                case YAML_ALIAS_EVENT:
+                    throw YAMLError(message: "YAML aliases are not supported in front matter", line: line, column: Int(event.start_mark.column) + 1)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Builds the value tree from libyaml's event stream.
+    private struct Builder {
+        struct Frame {
+            var value: YAMLValue
+            var line: Int
+            var pendingKey: (String, Int)?
+        }
+        var stack: [Frame] = []
+        var result: YAMLValue?
+
+        mutating func open(_ container: YAMLValue, line: Int) {
+            stack.append(Frame(value: container, line: line, pendingKey: nil))
+        }
+
+        mutating func close() {
+            guard let frame = stack.popLast() else { return }
+            add(frame.value, line: frame.line)
+        }
+
+        mutating func add(_ value: YAMLValue, line: Int) {
+            guard var top = stack.popLast() else {
+                if result == nil { result = value }
+                return
+            }
+            switch top.value {
+            case .sequence(var items):
+                items.append(value)
+                top.value = .sequence(items)
+            case .mapping(var entries):
+                if let (key, keyLine) = top.pendingKey {
+                    entries.append(YAMLEntry(key: key, value: value, line: keyLine))
+                    top.pendingKey = nil
+                    top.value = .mapping(entries)
+                } else {
+                    // Keys are scalars in front matter; a complex key is flattened to its text.
+                    let key: String
+                    if case .scalar(let s) = value { key = s } else { key = "\(value)" }
+                    top.pendingKey = (key, line)
+                }
+            case .scalar:
+                break
+            }
+            stack.append(top)
+        }
+    }
+}
+
+/// Splits YAML front matter off the top of a page.
+enum FrontMatterSplitter {
+    struct Result {
+        /// The page text with front-matter lines blanked (newlines kept, so line numbers match).
+        var body: [UInt8]
+        var frontMatter: FrontMatter?
+        var diagnostics: [Diagnostic]
+    }
+
+    static func split(_ bytes: [UInt8], path: String) -> Result {
+        guard bytes.starts(with: Array("---".utf8)) else {
+            return Result(body: bytes, frontMatter: nil, diagnostics: [])
+        }
+        // Lines as byte ranges.
+        var lines: [Range<Int>] = []
+        var start = 0
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") {
+            lines.append(start..<i)
+            start = i + 1
+        }
+        if start < bytes.count { lines.append(start..<bytes.count) }
+        func text(_ r: Range<Int>) -> String {
+            var s = String(decoding: bytes[r], as: UTF8.self)
+            if s.hasSuffix("\r") { s.removeLast() }
+            return s
+        }
+        guard let first = lines.first, text(first).trimmingSpaces == "---" else {
+            return Result(body: bytes, frontMatter: nil, diagnostics: [])
+        }
+        guard let closeIndex = lines.indices.dropFirst().first(where: { ["---", "..."].contains(text(lines[$0]).trimmingSpaces) }) else {
+            return Result(
+                body: bytes, frontMatter: nil,
+                diagnostics: [
+                    .error(
+                        "front-matter", "front matter opened with '---' is never closed; add a '---' line after it",
+                        at: SourceLocation(file: path, line: 1))
+                ])
+        }
+        let yamlText = lines[1..<closeIndex].map(text).joined(separator: "\n")
+        var diagnostics: [Diagnostic] = []
+        var value: YAMLValue = .mapping([])
+        do {
+            value = try YAMLParser.parse(yamlText)
+            if case .mapping = value {} else {
+                diagnostics.append(.error("front-matter", "front matter must be a YAML mapping (key: value lines)", at: SourceLocation(file: path, line: 2)))
+                value = .mapping([])
+            }
+        } catch {
+            diagnostics.append(
+                .error("front-matter", "malformed front matter: \(error.message)",
+                       at: SourceLocation(file: path, line: error.line + 1, column: error.column)))
+        }
+        // Blank the front matter, keeping every newline.
+        var body = bytes
+        let end = lines[closeIndex].upperBound
+        for i in 0..<end where body[i] != UInt8(ascii: "\n") {
+            body[i] = UInt8(ascii: " ")
+        }
+        let fm = FrontMatter(value: value, text: yamlText, lines: 1...(closeIndex + 1))
+        return Result(body: body, frontMatter: fm, diagnostics: diagnostics)
+    }
+}

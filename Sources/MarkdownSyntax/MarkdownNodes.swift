@@ -1,0 +1,149 @@
+import DocDiagnostics
+
+/// An inline element (CommonMark/GFM inline). Inline source positions from cmark-gfm are
+/// unreliable (autolinks, soft breaks and text after `\|` in table cells), so inlines carry no
+/// ranges; use the enclosing block's or table cell's range.
+public indirect enum Inline: Hashable, Sendable {
+    case text(String)
+    /// A code span; the literal with GFM's `\|` unescaping already applied.
+    case code(String)
+    case emphasis([Inline])
+    case strong([Inline])
+    case strikethrough([Inline])
+    case link(destination: String, title: String, children: [Inline])
+    case image(source: String, title: String, alt: [Inline])
+    /// Raw inline HTML, e.g. `<br>` or `<!-- … -->`.
+    case html(String)
+    case softBreak
+    case lineBreak
+    case footnoteReference(String)
+
+    /// The text a reader sees, with code spans kept verbatim and breaks as spaces.
+    public var plainText: String {
+        switch self {
+        case .text(let s), .code(let s): s
+        case .emphasis(let c), .strong(let c), .strikethrough(let c): c.plainText
+        case .link(_, _, let c): c.plainText
+        case .image(_, _, let alt): alt.plainText
+        case .html: ""
+        case .softBreak, .lineBreak: " "
+        case .footnoteReference(let s): "[^\(s)]"
+        }
+    }
+}
+
+extension Array where Element == Inline {
+    /// Concatenated plain text of the inlines.
+    public var plainText: String { map(\.plainText).joined() }
+
+    /// The literals of all code spans, in order, searching nested inlines too.
+    public var codeSpans: [String] {
+        flatMap { inline -> [String] in
+            switch inline {
+            case .code(let s): [s]
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): c.codeSpans
+            case .link(_, _, let c): c.codeSpans
+            default: []
+            }
+        }
+    }
+
+    /// Link and image destinations, in order, searching nested inlines too.
+    public var linkDestinations: [String] {
+        flatMap { inline -> [String] in
+            switch inline {
+            case .link(let d, _, let c): [d] + c.linkDestinations
+            case .image(let s, _, _): [s]
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): c.linkDestinations
+            default: []
+            }
+        }
+    }
+}
+
+/// A GFM table cell. `range` covers the bytes between the pipes (surrounding spaces included),
+/// converted to character columns.
+public struct TableCell: Hashable, Sendable {
+    public var inlines: [Inline]
+    public var range: SourceRange
+    /// `true` when cmark-gfm padded a row that had fewer cells than the header.
+    public var isPadding: Bool
+
+    public var plainText: String { inlines.plainText.trimmingSpaces }
+}
+
+/// A table row (header or body) with the number of cells actually written in the source line.
+public struct TableRow: Hashable, Sendable {
+    public var cells: [TableCell]
+    public var range: SourceRange
+    /// Cells written in the source line, counted with GFM's rules (unescaped `|` separates cells,
+    /// also inside code spans). cmark-gfm silently drops cells past the header's count and pads
+    /// missing ones; comparing this with the header's count finds ragged rows.
+    public var sourceCellCount: Int
+}
+
+/// Column alignment from the delimiter row.
+public enum TableAlignment: String, Hashable, Sendable, Codable {
+    case none, left, center, right
+}
+
+/// A GFM pipe table.
+public struct Table: Hashable, Sendable {
+    public var header: TableRow
+    public var rows: [TableRow]
+    public var alignments: [TableAlignment]
+    public var range: SourceRange
+}
+
+/// A list item's content blocks.
+public struct ListItem: Hashable, Sendable {
+    public var blocks: [Block]
+    public var range: SourceRange
+    /// For GFM task list items, whether the box is checked; `nil` for ordinary items.
+    public var taskChecked: Bool?
+}
+
+/// A block-level element (CommonMark/GFM block). Every block carries its source range, with
+/// cmark-gfm's known position defects (HTML blocks, setext headings) corrected.
+public indirect enum Block: Hashable, Sendable {
+    case heading(level: Int, inlines: [Inline], range: SourceRange)
+    case paragraph(inlines: [Inline], range: SourceRange)
+    /// A fenced or indented code block. `info` is the whole info string (empty for indented).
+    case codeBlock(info: String, literal: String, fenced: Bool, range: SourceRange)
+    /// An HTML block, e.g. a `<!-- … -->` comment, with its literal text.
+    case htmlBlock(literal: String, range: SourceRange)
+    case table(Table)
+    case list(ordered: Bool, start: Int, items: [ListItem], range: SourceRange)
+    case blockQuote(blocks: [Block], range: SourceRange)
+    case thematicBreak(range: SourceRange)
+    case footnoteDefinition(label: String, blocks: [Block], range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .heading(_, _, let r), .paragraph(_, let r), .codeBlock(_, _, _, let r), .htmlBlock(_, let r),
+            .list(_, _, _, let r), .blockQuote(_, let r), .thematicBreak(let r), .footnoteDefinition(_, _, let r):
+            r
+        case .table(let t): t.range
+        }
+    }
+}
+
+/// A parsed Markdown page: front matter and the block tree. Holds only Swift values (no C memory).
+public struct MarkdownDocument: Hashable, Sendable {
+    /// Path as shown in diagnostics.
+    public var path: String
+    public var frontMatter: FrontMatter?
+    public var blocks: [Block]
+    /// Number of lines in the file.
+    public var lineCount: Int
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and newlines.
+    public var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s.removeLast() }
+        return String(s)
+    }
+}

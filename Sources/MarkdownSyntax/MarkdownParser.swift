@@ -1,0 +1,116 @@
+import DocDiagnostics
+import Foundation
+
+/// The result of reading one page: the document when it could be parsed, and every diagnostic
+/// found on the way (invalid UTF-8, malformed front matter, …).
+public struct ParseResult: Sendable {
+    public var document: MarkdownDocument?
+    public var diagnostics: [Diagnostic]
+}
+
+/// Reads Markdown pages with cmark-gfm (tables, strikethrough, autolinks, tag filter, task lists,
+/// footnotes) and YAML front matter with libyaml.
+public enum MarkdownParser {
+    /// Parses a page from its bytes.
+    ///
+    /// - A UTF-8 byte order mark is stripped.
+    /// - Invalid UTF-8 gives an `invalid-utf8` error at the first bad byte's line and column and no
+    ///   document (the page is skipped, nothing is guessed).
+    /// - Front matter (`---` … `---`) is parsed with libyaml; its lines are blanked before cmark
+    ///   sees the page, so every line number stays the file's own.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's content.
+    ///   - path: the path shown in diagnostics and stored in source locations.
+    public static func parse(bytes: [UInt8], path: String) -> ParseResult {
+        var bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let bad = firstInvalidUTF8(bytes) {
+            return ParseResult(
+                document: nil,
+                diagnostics: [
+                    .error(
+                        "invalid-utf8",
+                        "file is not valid UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at byte offset \(bad.offset)); the page was skipped",
+                        at: SourceLocation(file: path, line: bad.line, column: bad.column))
+                ])
+        }
+        if bytes.contains(0) {
+            let offset = bytes.firstIndex(of: 0) ?? 0
+            let line = bytes[..<offset].filter { $0 == UInt8(ascii: "\n") }.count + 1
+            return ParseResult(
+                document: nil,
+                diagnostics: [.error("invalid-utf8", "file contains a NUL byte (binary file?); the page was skipped", at: SourceLocation(file: path, line: line))])
+        }
+        let split = FrontMatterSplitter.split(bytes, path: path)
+        let blocks = CmarkConverter.parse(split.body, path: path)
+        let lineCount = bytes.isEmpty ? 0 : bytes.filter { $0 == UInt8(ascii: "\n") }.count + (bytes.last == UInt8(ascii: "\n") ? 0 : 1)
+        let doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: blocks, lineCount: lineCount)
+        return ParseResult(document: doc, diagnostics: split.diagnostics)
+    }
+
+    /// Parses a page from a string (always valid UTF-8).
+    public static func parse(_ text: String, path: String) -> ParseResult {
+        parse(bytes: Array(text.utf8), path: path)
+    }
+
+    /// Reads and parses a file. An unreadable file gives an `unreadable-file` error diagnostic.
+    public static func parse(fileAt url: URL, displayPath: String) -> ParseResult {
+        do {
+            let data = try Data(contentsOf: url)
+            return parse(bytes: [UInt8](data), path: displayPath)
+        } catch {
+            return ParseResult(
+                document: nil,
+                diagnostics: [.error("unreadable-file", "cannot read file: \(error.localizedDescription)", at: SourceLocation(file: displayPath, line: 1))])
+        }
+    }
+
+    struct BadByte {
+        var offset: Int
+        var line: Int
+        var column: Int
+    }
+
+    /// Finds the first byte that is not part of a well-formed UTF-8 sequence.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> BadByte? {
+        var i = 0
+        var line = 1
+        var column = 1
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            var length = 0
+            var minScalar: UInt32 = 0
+            if b < 0x80 {
+                length = 1
+            } else if b & 0xE0 == 0xC0 {
+                length = 2; minScalar = 0x80
+            } else if b & 0xF0 == 0xE0 {
+                length = 3; minScalar = 0x800
+            } else if b & 0xF8 == 0xF0 {
+                length = 4; minScalar = 0x10000
+            } else {
+                return BadByte(offset: i, line: line, column: column)
+            }
+            if i + length > n { return BadByte(offset: i, line: line, column: column) }
+            var scalar = length == 1 ? UInt32(b) : UInt32(b) & (0xFF >> (length + 1))
+            for k in 1..<max(length, 1) {
+                let c = bytes[i + k]
+                if c & 0xC0 != 0x80 { return BadByte(offset: i, line: line, column: column) }
+                scalar = scalar << 6 | UInt32(c & 0x3F)
+            }
+            if length > 1, scalar < minScalar || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
+                return BadByte(offset: i, line: line, column: column)
+            }
+            if b == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            i += length
+        }
+        return nil
+    }
+}
