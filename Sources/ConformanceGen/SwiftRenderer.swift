@@ -1,0 +1,107 @@
+/// Renders `SwiftFileDecl` values as Swift source text: deterministic, four-space indentation,
+/// one array element per line.
+public enum SwiftRenderer {
+    public static func render(_ file: SwiftFileDecl) -> String {
+        var out = ""
+        for line in file.header { out += "// \(commentSafe(line))\n" }
+        if !file.header.isEmpty { out += "\n" }
+        for i in file.imports { out += "import \(i)\n" }
+        for suite in file.suites {
+            out += "\n@Suite(\(stringLiteral(suite.displayName)))\n"
+            out += "struct \(suite.typeName) {\n"
+            for s in suite.statics {
+                out += "    static let \(s.name) = \(render(s.value, indent: 1))\n"
+            }
+            for (i, test) in suite.tests.enumerated() {
+                if i > 0 || !suite.statics.isEmpty { out += "\n" }
+                out += render(test)
+            }
+            out += "}\n"
+        }
+        return out
+    }
+
+    static func render(_ t: TestDecl) -> String {
+        var out = "    @Test(\(stringLiteral(t.displayName))"
+        if let args = t.arguments { out += ", arguments: \(render(args, indent: 1))" }
+        out += ")\n"
+        let param = t.parameterType.map { "_ row: \($0)" } ?? ""
+        out += "    func \(t.name)(\(param)) {\n"
+        for stmt in t.body { out += "        \(render(stmt, indent: 2))\n" }
+        out += "    }\n"
+        return out
+    }
+
+    static func render(_ e: SwiftExpr, indent: Int) -> String {
+        let pad = String(repeating: "    ", count: indent)
+        switch e {
+        case .string(let s): return stringLiteral(s)
+        case .int(let n): return String(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .nil: return "nil"
+        case .type(let t): return t
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            if items.count == 1 { return "[\(render(items[0], indent: indent))]" }
+            return "[\n" + items.map { "\(pad)    \(render($0, indent: indent + 1)),\n" }.joined() + "\(pad)]"
+        case .tuple(let items):
+            return "(" + items.map { render($0, indent: indent) }.joined(separator: ", ") + ")"
+        case .call(let callee, let args):
+            return callee + "(" + args.map { a in
+                (a.label.map { "\($0): " } ?? "") + render(a.value, indent: indent)
+            }.joined(separator: ", ") + ")"
+        case .closure(let params, let body):
+            let head = params.isEmpty ? "" : params.joined(separator: ", ") + " in "
+            return "{ \(head)\(render(body, indent: indent)) }"
+        case .try(let inner): return "try \(render(inner, indent: indent))"
+        case .member(let base, let name): return "\(render(base, indent: indent)).\(name)"
+        }
+    }
+
+    /// A Swift string literal for any text: `\`, `"`, control characters, line/paragraph
+    /// separators, bidirectional and other format characters are escaped, so the literal's
+    /// run-time value is exactly `s` and the text can never end the literal or form code
+    /// (`"""`, `\(`, `#` are all inert inside an escaped ordinary literal).
+    public static func stringLiteral(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                if needsEscape(scalar) {
+                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Text safe inside a `//` comment: no line breaks or other control/format characters.
+    static func commentSafe(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            if needsEscape(scalar) || scalar == "\n" || scalar == "\r" {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

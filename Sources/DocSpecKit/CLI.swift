@@ -1,0 +1,313 @@
+import ConformanceGen
+import DocDiagnostics
+import Foundation
+import LocaleDrift
+
+/// Where the CLI writes: results to `out`, diagnostics to `err`. Injected so tests capture them.
+public struct CLIOutput: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    /// Whether `err` is a terminal (colour is used only then).
+    public var errIsTTY: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTTY: Bool = false) {
+        self.out = out
+        self.err = err
+        self.errIsTTY = errIsTTY
+    }
+
+    /// Standard output and standard error of the process.
+    public static var standard: CLIOutput {
+        CLIOutput(
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            errIsTTY: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    }
+}
+
+/// The `docspec` command line. Exit codes: 0 clean, 1 findings (errors, or warnings with
+/// `--warnings-as-errors`) or stale generated files, 2 usage, config or I/O error.
+public enum DocSpecCLI {
+    static let commands: [(name: String, summary: String)] = [
+        ("check", "Lint the docs and verify Generated/ is up to date (the one command for CI)."),
+        ("lint", "Check every target locale against the source locale for drift."),
+        ("generate", "Write conformance tests from the source locale's spec tables and samples."),
+        ("extract", "Print the spec model (pages, tables, rows, code samples) as JSON."),
+        ("rules", "List the diagnostic rule ids."),
+    ]
+
+    /// Runs the CLI with `arguments` (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], output: CLIOutput = .standard, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> Int32 {
+        guard let command = arguments.first else {
+            output.out(mainHelp)
+            return 2
+        }
+        if command == "--help" || command == "-h" || command == "help" {
+            if arguments.count > 1, let c = commands.first(where: { $0.name == arguments[1] }) {
+                output.out(help(for: c.name))
+            } else {
+                output.out(mainHelp)
+            }
+            return 0
+        }
+        if command == "--version" {
+            output.out("docspec \(version)\n")
+            return 0
+        }
+        guard commands.contains(where: { $0.name == command }) else {
+            output.err("Error: unknown command '\(command)'\n\n\(usageLine)\n  See 'docspec --help'.\n")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            output.out(help(for: command))
+            return 0
+        }
+        do {
+            let options = try Options.parse(rest, command: command)
+            if command == "rules" {
+                for r in DriftChecker.allRules + extractionRules { output.out("\(r.id)\t\(r.summary)\n") }
+                return 0
+            }
+            let config = try options.config(currentDirectory: currentDirectory)
+            try config.validate()
+            switch command {
+            case "lint": return lint(config, options, output)
+            case "generate": return generate(config, options, output)
+            case "extract": return extract(config, options, output)
+            default: return check(config, options, output)
+            }
+        } catch {
+            output.err("Error: \(error.description)\n  See 'docspec \(command) --help'.\n")
+            return 2
+        }
+    }
+
+    static let version = "0.1.0"
+
+    static let extractionRules: [(id: String, summary: String)] = [
+        ("invalid-utf8", "a page is not valid UTF-8 (the page is skipped)"),
+        ("unreadable-file", "a page cannot be read"),
+        ("front-matter", "malformed or unterminated YAML front matter"),
+        ("malformed-directive", "a docspec directive cannot be read"),
+        ("unknown-directive", "an unknown docspec:<name> directive"),
+        ("unknown-kind", "an unknown table kind"),
+        ("unknown-attribute", "an unknown directive attribute"),
+        ("invalid-symbol", "symbol= is not a Swift type name"),
+        ("orphan-directive", "a table directive not followed by a table"),
+        ("table-schema", "a spec table's columns do not match its kind's schema"),
+        ("column-order", "a spec table's columns are not in schema order"),
+        ("ragged-row", "a row has more or fewer cells than the header"),
+        ("invalid-cell", "a cell's value does not fit its column"),
+        ("duplicate-row", "two rows of a table share a key"),
+        ("duplicate-table-id", "two tables of a page share an id"),
+        ("missing-locale", "a locale folder does not exist"),
+        ("fields-without-sample", "a fields table has no JSON sample to use as baseline"),
+        ("unknown-error-name", "a fields table names an error no error-codes table lists"),
+        ("stale-generated", "a generated file is missing, outdated or extra"),
+    ]
+
+    // MARK: commands
+
+    static func render(_ diagnostics: [Diagnostic], _ options: Options, _ output: CLIOutput) {
+        if options.format == "json" {
+            output.out(JSONDiagnosticRenderer().render(diagnostics))
+        } else {
+            output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(diagnostics))
+        }
+    }
+
+    static func failed(_ diagnostics: [Diagnostic], _ options: Options) -> Bool {
+        diagnostics.errorCount > 0 || (options.warningsAsErrors && diagnostics.warningCount > 0)
+    }
+
+    static func counts(_ diagnostics: [Diagnostic]) -> String {
+        "\(diagnostics.errorCount) error\(diagnostics.errorCount == 1 ? "" : "s"), \(diagnostics.warningCount) warning\(diagnostics.warningCount == 1 ? "" : "s")"
+    }
+
+    static func pageSummary(_ docs: DocSet, _ config: Config) -> String {
+        let perLocale = config.locales.map { "\($0.code) \(docs.pages[$0.code]?.count ?? 0)" }.joined(separator: ", ")
+        let source = docs.pages[config.source] ?? []
+        let tables = source.reduce(0) { $0 + $1.tables.count }
+        let rows = source.reduce(0) { $0 + $1.rowCount }
+        let samples = source.reduce(0) { $0 + $1.codeSamples.count }
+        return "pages per locale: \(perLocale); source (\(config.source)): \(tables) spec tables, \(rows) rows, \(samples) code samples"
+    }
+
+    static func lint(_ config: Config, _ options: Options, _ output: CLIOutput) -> Int32 {
+        let result = Pipeline.lint(config)
+        render(result.diagnostics, options, output)
+        if options.format != "json" {
+            output.out("docspec lint: \(pageSummary(result.docSet, config)); \(result.pairCount) page pairs; \(counts(result.diagnostics))\n")
+        }
+        return failed(result.diagnostics, options) ? 1 : 0
+    }
+
+    static func generate(_ config: Config, _ options: Options, _ output: CLIOutput) -> Int32 {
+        let result = Pipeline.generate(config)
+        var diagnostics = result.diagnostics
+        let docs = DocSet.load(config, locales: config.sourceLocale.map { [$0] } ?? [])
+        diagnostics = (docs.diagnostics + diagnostics).sortedForOutput()
+        if options.checkOnly {
+            let stale = Pipeline.staleness(result.files, config: config)
+            render((diagnostics + stale).sortedForOutput(), options, output)
+            if options.format != "json" {
+                output.out(stale.isEmpty
+                    ? "docspec generate --check: \(result.files.count) files in \(config.output)/ are up to date\n"
+                    : "docspec generate --check: \(stale.count) stale file\(stale.count == 1 ? "" : "s") in \(config.output)/ (nothing was written)\n")
+            }
+            return stale.isEmpty && !failed(diagnostics, options) ? 0 : 1
+        }
+        render(diagnostics, options, output)
+        if diagnostics.errorCount > 0 {
+            output.err("docspec generate: not writing \(config.output)/ because the source docs have errors\n")
+            return 1
+        }
+        do {
+            let changed = try GenerationCheck.write(result.files, to: config.outputURL)
+            output.out("docspec generate: \(result.files.count) files in \(config.output)/, \(changed.count) changed\(changed.isEmpty ? "" : ": " + changed.joined(separator: ", "))\n")
+            return 0
+        } catch {
+            output.err("Error: cannot write \(config.output)/: \(error.localizedDescription)\n")
+            return 2
+        }
+    }
+
+    static func extract(_ config: Config, _ options: Options, _ output: CLIOutput) -> Int32 {
+        guard options.format == "json" else {
+            output.err("Error: extract supports --format json only\n  See 'docspec extract --help'.\n")
+            return 2
+        }
+        let docs = DocSet.load(config)
+        output.out(SpecJSON.render(docs, config: config))
+        output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(docs.diagnostics.sortedForOutput()))
+        return failed(docs.diagnostics, options) ? 1 : 0
+    }
+
+    static func check(_ config: Config, _ options: Options, _ output: CLIOutput) -> Int32 {
+        let lint = Pipeline.lint(config)
+        let generated = Pipeline.generate(config, docSet: lint.docSet)
+        let stale = Pipeline.staleness(generated.files, config: config)
+        let all = (lint.diagnostics + generated.diagnostics + stale).sortedForOutput()
+        render(all, options, output)
+        if options.format != "json" {
+            output.out("docspec check: \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(all)); \(config.output)/: \(generated.files.count) files, \(stale.isEmpty ? "up to date" : "\(stale.count) stale")\n")
+        }
+        return failed(all, options) ? 1 : 0
+    }
+
+    // MARK: help
+
+    static let usageLine = "USAGE: docspec <command> [options]"
+
+    static var mainHelp: String {
+        var s = "OVERVIEW: DocSpec checks translated documentation for drift and turns its spec tables into tests.\n\n\(usageLine)\n\nSUBCOMMANDS:\n"
+        for c in commands { s += "  \(c.name.padding(toLength: 10, withPad: " ", startingAt: 0))\(c.summary)\n" }
+        s += "\n  See 'docspec <command> --help' for details.\n"
+        return s
+    }
+
+    static let commonOptions = """
+          --config <file>         Configuration file (default: docspec.yml in the current folder, if present).
+          --locale <code>=<dir>   A locale and its folder; repeat for each locale. Replaces the config's locales.
+          --source <code>         The source locale (the one translated from).
+          --format <text|json>    Output format for findings (default: text; text goes to standard error).
+          --warnings-as-errors    Exit 1 on warnings too.
+          -h, --help              Show help information.
+
+        """
+
+    static func help(for command: String) -> String {
+        let summary = commands.first { $0.name == command }?.summary ?? ""
+        switch command {
+        case "generate":
+            return "OVERVIEW: \(summary)\n\nUSAGE: docspec generate [--check] [options]\n\nOPTIONS:\n      --check                 Write nothing; exit 1 and name each missing, stale or extra file.\n      --output <dir>          Output folder (default: the config's 'output', else Generated).\n      --import <module>       A module the generated tests import; repeatable.\n" + commonOptions
+        case "rules":
+            return "OVERVIEW: \(summary)\n\nUSAGE: docspec rules\n"
+        default:
+            return "OVERVIEW: \(summary)\n\nUSAGE: docspec \(command) [options]\n\nOPTIONS:\n" + commonOptions
+                + "\nEXIT STATUS: 0 clean, 1 findings, 2 usage, config or I/O error.\n"
+        }
+    }
+
+    // MARK: options
+
+    struct Options {
+        var configPath: String?
+        var locales: [Config.Locale] = []
+        var source: String?
+        var output: String?
+        var imports: [String] = []
+        var format = "text"
+        var checkOnly = false
+        var warningsAsErrors = false
+
+        static func parse(_ args: [String], command: String) throws(DocSpecError) -> Options {
+            var o = Options()
+            var i = 0
+            func value(_ flag: String) throws(DocSpecError) -> String {
+                i += 1
+                guard i < args.count else { throw .usage("missing value for '\(flag)'") }
+                return args[i]
+            }
+            while i < args.count {
+                let a = args[i]
+                var flag = a
+                var inline: String?
+                if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+                    flag = String(a[..<eq])
+                    inline = String(a[a.index(after: eq)...])
+                }
+                func v() throws(DocSpecError) -> String {
+                    if let inline { return inline }
+                    return try value(flag)
+                }
+                switch flag {
+                case "--config": o.configPath = try v()
+                case "--locale":
+                    let spec = try v()
+                    guard let eq = spec.firstIndex(of: "="), eq != spec.startIndex, spec.index(after: eq) != spec.endIndex else {
+                        throw .usage("--locale takes <code>=<folder>, e.g. --locale ja=docs-ja (got '\(spec)')")
+                    }
+                    o.locales.append(Config.Locale(code: String(spec[..<eq]), directory: String(spec[spec.index(after: eq)...])))
+                case "--source": o.source = try v()
+                case "--output" where command == "generate": o.output = try v()
+                case "--import" where command == "generate": o.imports.append(try v())
+                case "--format":
+                    o.format = try v()
+                    guard ["text", "json"].contains(o.format) else { throw .usage("--format must be text or json (got '\(o.format)')") }
+                case "--check" where command == "generate": o.checkOnly = true
+                case "--warnings-as-errors": o.warningsAsErrors = true
+                default:
+                    throw .usage("unknown option '\(a)'")
+                }
+                i += 1
+            }
+            return o
+        }
+
+        func config(currentDirectory: URL) throws(DocSpecError) -> Config {
+            var config: Config
+            if let path = configPath {
+                let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
+                config = try Config.load(from: url)
+            } else if FileManager.default.fileExists(atPath: currentDirectory.appendingPathComponent(Config.fileName).path) {
+                config = try Config.load(from: currentDirectory.appendingPathComponent(Config.fileName))
+            } else {
+                config = Config(root: currentDirectory, locales: [], source: "")
+            }
+            if !locales.isEmpty {
+                config.locales = locales.map { l in
+                    // Command-line folders are relative to the current folder.
+                    let dir = l.directory.hasPrefix("/") ? l.directory : currentDirectory.appendingPathComponent(l.directory).standardizedFileURL.path
+                    return Config.Locale(code: l.code, directory: dir)
+                }
+                if configPath == nil { config.root = currentDirectory }
+            }
+            if let source { config.source = source }
+            if let output { config.output = output }
+            if !imports.isEmpty { config.imports = imports }
+            return config
+        }
+    }
+}

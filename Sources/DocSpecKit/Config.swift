@@ -1,0 +1,112 @@
+import Foundation
+import MarkdownSyntax
+
+/// DocSpec's configuration: which folders hold which locale, which locale is the source, where
+/// generated tests go and what they import. Read from `docspec.yml` at the project root, and
+/// overridable from the command line (`--locale ja=docs-ja --source ja`), so DocSpec also runs on
+/// any folders without a config file.
+public struct Config: Sendable, Equatable {
+    /// A locale and its folder (relative to `root`, or absolute).
+    public struct Locale: Sendable, Equatable {
+        public var code: String
+        public var directory: String
+    }
+
+    /// The project root: paths in diagnostics are shown relative to it.
+    public var root: URL
+    /// Locales in the order given; one of them is the source.
+    public var locales: [Locale]
+    /// The source locale's code.
+    public var source: String
+    /// Folder for generated tests, relative to `root`.
+    public var output: String
+    /// Modules the generated tests import.
+    public var imports: [String]
+
+    public init(root: URL, locales: [Locale], source: String, output: String = "Generated", imports: [String] = []) {
+        self.root = root
+        self.locales = locales
+        self.source = source
+        self.output = output
+        self.imports = imports
+    }
+
+    /// The default config file name.
+    public static let fileName = "docspec.yml"
+
+    /// The source locale.
+    public var sourceLocale: Locale? { locales.first { $0.code == source } }
+    /// Every locale except the source.
+    public var targetLocales: [Locale] { locales.filter { $0.code != source } }
+
+    public func url(for locale: Locale) -> URL { resolve(locale.directory) }
+    public var outputURL: URL { resolve(output) }
+
+    func resolve(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+    }
+
+    /// Loads a config file.
+    ///
+    /// - Throws: `DocSpecError.config` naming the file and line for unreadable files, malformed
+    ///   YAML, unknown keys or missing values.
+    public static func load(from url: URL) throws(DocSpecError) -> Config {
+        let display = url.lastPathComponent
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw .config("\(display): cannot read the config file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .config("\(display): the config file is not valid UTF-8")
+        }
+        let value: YAMLValue
+        do {
+            value = try YAMLParser.parse(text)
+        } catch {
+            throw .config("\(display):\(error.line):\(error.column): malformed YAML: \(error.message)")
+        }
+        guard let entries = value.entries else { throw .config("\(display):1: expected a mapping of settings") }
+        let known: Set<String> = ["source", "locales", "output", "imports"]
+        for e in entries where !known.contains(e.key) {
+            throw .config("\(display):\(e.line): unknown setting '\(e.key)' (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        var locales: [Locale] = []
+        if let l = value["locales"] {
+            guard let le = l.entries else { throw .config("\(display): 'locales' must map locale codes to folders, e.g. 'ja: docs-ja'") }
+            for e in le {
+                guard let dir = e.value.string, !dir.isEmpty else { throw .config("\(display):\(e.line): locale '\(e.key)' needs a folder") }
+                locales.append(Locale(code: e.key, directory: dir))
+            }
+        }
+        let imports = value["imports"]?.array?.compactMap(\.string) ?? value["imports"]?.string.map { [$0] } ?? []
+        let config = Config(
+            root: url.deletingLastPathComponent(), locales: locales, source: value["source"]?.string ?? "",
+            output: value["output"]?.string ?? "Generated", imports: imports)
+        return config
+    }
+
+    /// Checks the config is usable.
+    public func validate() throws(DocSpecError) {
+        if locales.isEmpty { throw .usage("no locales: give --locale <code>=<folder> (at least two) or a docspec.yml") }
+        if source.isEmpty { throw .usage("no source locale: give --source <code> or 'source:' in docspec.yml") }
+        if sourceLocale == nil {
+            throw .usage("source locale '\(source)' is not one of the locales (\(locales.map(\.code).joined(separator: ", ")))")
+        }
+        if Set(locales.map(\.code)).count != locales.count { throw .usage("a locale is given twice") }
+        for m in imports where !m.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+            throw .config("import '\(m)' is not a module name")
+        }
+    }
+}
+
+/// Errors that stop a command (exit code 2). Problems in the docs are diagnostics, not errors.
+public enum DocSpecError: Error, Equatable, CustomStringConvertible {
+    case usage(String)
+    case config(String)
+    case io(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let m), .config(let m), .io(let m): m
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import DocDiagnostics
+import Foundation
+import MarkdownSyntax
+import SpecModel
+
+/// All pages of all locales, parsed and extracted, with the diagnostics found doing so.
+public struct DocSet: Sendable {
+    /// Pages per locale code, sorted by path.
+    public var pages: [String: [SpecPage]]
+    public var diagnostics: [Diagnostic]
+    /// Markdown files found per locale (including ones that failed to parse).
+    public var fileCounts: [String: Int]
+
+    /// Finds, reads, parses and extracts every `*.md` page of the given locales. Pages are
+    /// processed in parallel across cores; each page's C parse tree is freed as soon as it is
+    /// converted. A missing locale folder is a diagnostic, not a crash.
+    public static func load(_ config: Config, locales: [Config.Locale]? = nil) -> DocSet {
+        var pages: [String: [SpecPage]] = [:]
+        var diagnostics: [Diagnostic] = []
+        var counts: [String: Int] = [:]
+        for locale in locales ?? config.locales {
+            let dir = config.url(for: locale)
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
+                diagnostics.append(.error("missing-locale", "folder '\(locale.directory)' of locale '\(locale.code)' does not exist", at: nil))
+                pages[locale.code] = []
+                counts[locale.code] = 0
+                continue
+            }
+            let files = markdownFiles(in: dir)
+            counts[locale.code] = files.count
+            let results = ParallelMap.map(files) { rel -> (SpecPage?, [Diagnostic]) in
+                let url = dir.appendingPathComponent(rel)
+                let display = displayPath(url, root: config.root)
+                let parsed = MarkdownParser.parse(fileAt: url, displayPath: display)
+                guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
+                let (page, extraction) = SpecExtractor.extract(doc, locale: locale.code, relativePath: rel)
+                return (page, parsed.diagnostics + extraction)
+            }
+            pages[locale.code] = results.compactMap(\.0).sorted { $0.path < $1.path }
+            diagnostics += results.flatMap(\.1)
+        }
+        return DocSet(pages: pages, diagnostics: diagnostics, fileCounts: counts)
+    }
+
+    /// Relative paths of `*.md` files below `dir`, sorted; hidden folders are skipped.
+    static func markdownFiles(in dir: URL) -> [String] {
+        guard let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        let base = dir.standardizedFileURL.path
+        var out: [String] = []
+        for case let url as URL in e where url.pathExtension.lowercased() == "md" {
+            let p = url.standardizedFileURL.path
+            out.append(p.hasPrefix(base + "/") ? String(p.dropFirst(base.count + 1)) : url.lastPathComponent)
+        }
+        return out.sorted()
+    }
+
+    /// A path relative to the project root when inside it, else as given.
+    static func displayPath(_ url: URL, root: URL) -> String {
+        let p = url.standardizedFileURL.path
+        let r = root.standardizedFileURL.path
+        return p.hasPrefix(r + "/") ? String(p.dropFirst(r.count + 1)) : p
+    }
+}
+
+/// Maps over an array on all cores, keeping the order.
+enum ParallelMap {
+    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        if items.count < 2 { return items.map(transform) }
+        let box = ResultBox<R>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in
+            box.set(i, transform(items[i]))
+        }
+        return box.values()
+    }
+
+    final class ResultBox<R>: @unchecked Sendable {
+        private var storage: [R?]
+        private let lock = NSLock()
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ value: R) {
+            lock.lock()
+            storage[i] = value
+            lock.unlock()
+        }
+        func values() -> [R] { storage.compactMap { $0 } }
+    }
+}

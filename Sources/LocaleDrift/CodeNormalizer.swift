@@ -1,0 +1,127 @@
+/// Removes comments and trailing whitespace from code so samples whose comments were translated
+/// still compare equal. Language-aware: C-family (`//`, `/* */`: Swift, JavaScript/TypeScript,
+/// Rust, Go, Java, Kotlin, C, C++, C#), hash (`#`: shell, YAML, Python, Ruby, TOML), HTML/XML
+/// (`<!-- -->`), SQL/Lua (`--`); JSON and unknown languages keep every character. String
+/// literals are respected, so `"https://…"` is not a comment.
+public enum CodeNormalizer {
+    /// A non-blank line after normalisation, with its 0-based index in the original code.
+    public struct Line: Hashable, Sendable {
+        public var index: Int
+        public var text: String
+    }
+
+    enum Style { case cFamily, hash, markup, sql, none }
+
+    static func style(for language: String) -> Style {
+        switch language {
+        case "swift", "js", "javascript", "jsx", "ts", "typescript", "tsx", "rust", "rs", "go", "java", "kotlin", "kt",
+            "c", "cpp", "c++", "h", "objc", "objective-c", "cs", "csharp", "scala", "dart", "php", "json5", "jsonc":
+            .cFamily
+        case "sh", "bash", "shell", "zsh", "console", "shell-session", "yaml", "yml", "python", "py", "ruby", "rb", "toml",
+            "perl", "r", "make", "makefile", "dockerfile", "ini", "conf", "properties":
+            .hash
+        case "html", "xml", "svg", "vue", "markdown", "md":
+            .markup
+        case "sql", "lua", "haskell", "hs":
+            .sql
+        default:
+            .none
+        }
+    }
+
+    /// The code's non-blank lines with comments and trailing whitespace removed.
+    public static func normalizedLines(_ code: String, language: String) -> [Line] {
+        let stripped = strip(code, style: style(for: language))
+        var out: [Line] = []
+        for (i, raw) in stripped.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = Substring(raw)
+            while let l = line.last, l == " " || l == "\t" || l == "\r" { line.removeLast() }
+            if !line.allSatisfy({ $0 == " " || $0 == "\t" }) { out.append(Line(index: i, text: String(line))) }
+        }
+        return out
+    }
+
+    /// Replaces comment characters with nothing, keeping newlines so line indexes stay right.
+    static func strip(_ code: String, style: Style) -> String {
+        if style == .none { return code }
+        let chars = Array(code)
+        var out = ""
+        out.reserveCapacity(chars.count)
+        var i = 0
+        var quote: Character?
+        func at(_ k: Int) -> Character? { k < chars.count ? chars[k] : nil }
+        while i < chars.count {
+            let c = chars[i]
+            if let q = quote {
+                out.append(c)
+                if c == "\\", style != .sql, let n = at(i + 1) {
+                    out.append(n)
+                    i += 2
+                    continue
+                }
+                if c == q || c == "\n" && q != "`" { quote = nil }
+                i += 1
+                continue
+            }
+            switch style {
+            case .cFamily:
+                if c == "/", at(i + 1) == "/" {
+                    while i < chars.count, chars[i] != "\n" { i += 1 }
+                    continue
+                }
+                if c == "/", at(i + 1) == "*" {
+                    i += 2
+                    while i < chars.count, !(chars[i] == "*" && at(i + 1) == "/") {
+                        if chars[i] == "\n" { out.append("\n") }
+                        i += 1
+                    }
+                    i += 2
+                    continue
+                }
+                if c == "\"" || c == "`" || (c == "'" && style == .cFamily && isCharLiteralStart(chars, i)) { quote = c }
+            case .hash:
+                let atWordStart = i == 0 || chars[i - 1] == " " || chars[i - 1] == "\t" || chars[i - 1] == "\n"
+                if c == "#", atWordStart, !(i == 0 && at(1) == "!") {
+                    while i < chars.count, chars[i] != "\n" { i += 1 }
+                    continue
+                }
+                if c == "\"" || c == "'" { quote = c }
+            case .markup:
+                if c == "<", at(i + 1) == "!", at(i + 2) == "-", at(i + 3) == "-" {
+                    i += 4
+                    while i < chars.count, !(chars[i] == "-" && at(i + 1) == "-" && at(i + 2) == ">") {
+                        if chars[i] == "\n" { out.append("\n") }
+                        i += 1
+                    }
+                    i += 3
+                    continue
+                }
+            case .sql:
+                if c == "-", at(i + 1) == "-" {
+                    while i < chars.count, chars[i] != "\n" { i += 1 }
+                    continue
+                }
+                if c == "'" || c == "\"" { quote = c }
+            case .none:
+                break
+            }
+            out.append(c)
+            i += 1
+        }
+        return out
+    }
+
+    /// In Rust and Swift a `'` also starts lifetimes/labels; treat it as a quote only when a
+    /// closing `'` follows within a few characters (a char literal).
+    static func isCharLiteralStart(_ chars: [Character], _ i: Int) -> Bool {
+        var k = i + 1
+        var n = 0
+        while k < chars.count, n < 4 {
+            if chars[k] == "'" { return true }
+            if chars[k] == "\n" { return false }
+            k += 1
+            n += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,127 @@
+import DocDiagnostics
+import SpecModel
+
+/// Compares code samples of a page pair in order. Comments may be translated, so code is
+/// compared with comments and trailing whitespace removed (see `CodeNormalizer`). Samples are
+/// aligned with a longest-common-subsequence match, so one missing sample yields one finding.
+public struct CodeSampleDriftRule: DriftRule {
+    public static let rules: [(id: String, summary: String)] = [
+        ("missing-code-sample", "a code sample of the source locale is missing in the translation"),
+        ("extra-code-sample", "the translation has a code sample the source locale does not"),
+        ("code-sample-mismatch", "a code sample differs once comments are removed, or its info string differs"),
+    ]
+
+    public init() {}
+
+    public func check(_ pair: PagePair) -> [Diagnostic] {
+        let s = pair.source.codeSamples
+        let t = pair.target.codeSamples
+        let sk = s.map(Self.key)
+        let tk = t.map(Self.key)
+        let matches = Alignment.lcs(sk, tk)
+        var out: [Diagnostic] = []
+        var si = 0
+        var ti = 0
+        for (ms, mt) in matches + [(s.count, t.count)] {
+            // Unmatched runs between matches: pair positionally as mismatches, rest missing/extra.
+            let sRun = Array(si..<ms)
+            let tRun = Array(ti..<mt)
+            for k in 0..<max(sRun.count, tRun.count) {
+                switch (k < sRun.count ? sRun[k] : nil, k < tRun.count ? tRun[k] : nil) {
+                case (let a?, let b?):
+                    out.append(mismatch(s[a], t[b], pair))
+                case (let a?, nil):
+                    let section = pair.sourceSection(forLine: s[a].range.start.line).map { " in section '\($0)'" } ?? ""
+                    out.append(.error(
+                        "missing-code-sample", "\(describe(s[a])) code sample\(section) is missing in \(pair.target.locale)",
+                        at: pair.targetAnchor(forSourceLine: s[a].range.start.line),
+                        notes: [DiagnosticNote("the sample in the source locale (\(pair.source.locale))", at: s[a].range.start)]))
+                case (nil, let b?):
+                    out.append(.error(
+                        "extra-code-sample", "\(describe(t[b])) code sample is not in the source locale (\(pair.source.locale))",
+                        at: t[b].range.start, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))]))
+                case (nil, nil):
+                    break
+                }
+            }
+            si = ms + 1
+            ti = mt + 1
+        }
+        return out
+    }
+
+    func describe(_ c: CodeSample) -> String {
+        c.language.isEmpty ? "a" : "a \(c.language)"
+    }
+
+    func mismatch(_ a: CodeSample, _ b: CodeSample, _ pair: PagePair) -> Diagnostic {
+        let sl = pair.source.locale
+        let tl = pair.target.locale
+        let note = DiagnosticNote("the sample in the source locale (\(sl))", at: a.range.start)
+        if a.language != b.language || a.attributes != b.attributes {
+            return .error(
+                "code-sample-mismatch",
+                "info string differs: \(tl) has '\(([b.language] + b.attributes).joined(separator: " "))', \(sl) has '\(([a.language] + a.attributes).joined(separator: " "))'",
+                at: b.range.start, notes: [note])
+        }
+        let la = CodeNormalizer.normalizedLines(a.code, language: a.language)
+        let lb = CodeNormalizer.normalizedLines(b.code, language: b.language)
+        // Point at the first differing line of the translation.
+        var line = b.firstCodeLine
+        var sourceLine = a.firstCodeLine
+        let firstDiff = (0..<min(la.count, lb.count)).first { la[$0].text != lb[$0].text }
+        if let i = firstDiff ?? (la.count != lb.count ? min(la.count, lb.count) : nil) {
+            if i < lb.count { line = b.firstCodeLine + lb[i].index }
+            if i < la.count { sourceLine = a.firstCodeLine + la[i].index }
+            let theirs = i < lb.count ? lb[i].text : "(end of sample)"
+            let ours = i < la.count ? la[i].text : "(end of sample)"
+            return .error(
+                "code-sample-mismatch",
+                "code differs from the source locale once comments are removed: \(tl) has '\(Self.clip(theirs))', \(sl) has '\(Self.clip(ours))'",
+                at: SourceLocation(file: pair.target.path, line: line),
+                notes: [DiagnosticNote("the line in the source locale (\(sl))", at: SourceLocation(file: pair.source.path, line: sourceLine))])
+        }
+        return .error("code-sample-mismatch", "code differs from the source locale", at: b.range.start, notes: [note])
+    }
+
+    static func clip(_ s: String) -> String {
+        s.count > 80 ? String(s.prefix(77)) + "…" : s
+    }
+
+    static func key(_ c: CodeSample) -> String {
+        ([c.language] + c.attributes).joined(separator: " ") + "\n"
+            + CodeNormalizer.normalizedLines(c.code, language: c.language).map(\.text).joined(separator: "\n")
+    }
+}
+
+/// Sequence alignment helpers.
+public enum Alignment {
+    /// Index pairs of a longest common subsequence of `a` and `b`, in increasing order.
+    /// O(n·m) time and memory; pages have tens of blocks, not thousands.
+    public static func lcs<T: Equatable>(_ a: [T], _ b: [T]) -> [(Int, Int)] {
+        let n = a.count
+        let m = b.count
+        if n == 0 || m == 0 { return [] }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var out: [(Int, Int)] = []
+        var i = 0
+        var j = 0
+        while i < n && j < m {
+            if a[i] == b[j] {
+                out.append((i, j))
+                i += 1
+                j += 1
+            } else if table[i + 1][j] >= table[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return out
+    }
+}

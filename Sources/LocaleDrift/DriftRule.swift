@@ -1,0 +1,53 @@
+import DocDiagnostics
+import SpecModel
+
+/// A source-locale page and its translation.
+public struct PagePair: Sendable {
+    public var source: SpecPage
+    public var target: SpecPage
+
+    public init(source: SpecPage, target: SpecPage) {
+        self.source = source
+        self.target = target
+    }
+
+    /// A location in the target page near where `sourceLine`'s content should be: the target
+    /// heading with the same index as the source heading enclosing that line, else line 1.
+    public func targetAnchor(forSourceLine sourceLine: Int) -> SourceLocation {
+        let index = source.headings.lastIndex { $0.range.start.line <= sourceLine }
+        if let i = index, i < target.headings.count { return target.headings[i].range.start }
+        return SourceLocation(file: target.path, line: 1)
+    }
+
+    /// The name of the section enclosing a source line (its heading text), for messages.
+    public func sourceSection(forLine line: Int) -> String? {
+        source.headings.last { $0.range.start.line <= line }?.text
+    }
+}
+
+/// One drift rule: a small checker over a page pair (swift-docc's `Checker` shape).
+public protocol DriftRule: Sendable {
+    /// Stable rule ids this rule can emit, with a one-line description each.
+    static var rules: [(id: String, summary: String)] { get }
+    func check(_ pair: PagePair) -> [Diagnostic]
+}
+
+/// Runs all drift rules over page pairs.
+public struct DriftChecker: Sendable {
+    public var rules: [any DriftRule]
+
+    /// The default rule set.
+    public init(rules: [any DriftRule] = [TableDriftRule(), CodeSampleDriftRule()]) {
+        self.rules = rules
+    }
+
+    /// Every rule id with its summary (for `--help` and documentation).
+    public static var allRules: [(id: String, summary: String)] {
+        PageSetRule.rules + TableDriftRule.rules + CodeSampleDriftRule.rules
+    }
+
+    /// Checks each pair with every rule.
+    public func check(_ pair: PagePair) -> [Diagnostic] {
+        rules.flatMap { $0.check(pair) }
+    }
+}

@@ -1,0 +1,61 @@
+import DocDiagnostics
+import SpecModel
+
+/// Pairs pages of two locales (by front matter `id`, then by path relative to the locale root)
+/// and reports pages that exist in only one of them.
+public enum PageSetRule {
+    public static let rules: [(id: String, summary: String)] = [
+        ("missing-page", "a source-locale page has no translation in the target locale"),
+        ("orphan-page", "a target-locale page has no source-locale page"),
+        ("duplicate-page-id", "two pages of one locale share a front matter id"),
+    ]
+
+    public struct Result: Sendable {
+        public var pairs: [PagePair]
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Pairs `source` with `target` pages.
+    public static func pair(source: [SpecPage], target: [SpecPage], sourceLocale: String, targetLocale: String) -> Result {
+        var diagnostics: [Diagnostic] = []
+        func index(_ pages: [SpecPage]) -> [String: SpecPage] {
+            var out: [String: SpecPage] = [:]
+            for p in pages {
+                if let other = out[p.id] {
+                    diagnostics.append(.error("duplicate-page-id", "page id '\(p.id)' is also used by \(other.path)", at: SourceLocation(file: p.path, line: 1), notes: [DiagnosticNote("other page with this id", at: SourceLocation(file: other.path, line: 1))]))
+                } else {
+                    out[p.id] = p
+                }
+            }
+            return out
+        }
+        let sourceByID = index(source)
+        var targetByID = index(target)
+        var targetByPath = Dictionary(target.map { ($0.relativePath, $0) }, uniquingKeysWith: { a, _ in a })
+        var pairs: [PagePair] = []
+        for s in source.sorted(by: { $0.path < $1.path }) where sourceByID[s.id]?.path == s.path {
+            var match = targetByID[s.id]
+            if match == nil, let byPath = targetByPath[s.relativePath], sourceByID[byPath.id] == nil {
+                match = byPath
+            }
+            guard let t = match else {
+                diagnostics.append(.error(
+                    "missing-page",
+                    "page '\(s.id)' has no \(targetLocale) translation (no page with id '\(s.id)' or path '\(s.relativePath)')",
+                    at: SourceLocation(file: s.path, line: 1)))
+                continue
+            }
+            targetByID[t.id] = nil
+            targetByPath[t.relativePath] = nil
+            pairs.append(PagePair(source: s, target: t))
+        }
+        let paired = Set(pairs.map(\.target.path))
+        for t in target.sorted(by: { $0.path < $1.path }) where !paired.contains(t.path) && targetByID[t.id]?.path == t.path {
+            diagnostics.append(.warning(
+                "orphan-page",
+                "page '\(t.id)' exists in \(targetLocale) but not in the source locale \(sourceLocale)",
+                at: SourceLocation(file: t.path, line: 1)))
+        }
+        return Result(pairs: pairs, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,145 @@
+import DocDiagnostics
+import MarkdownSyntax
+
+/// A DocSpec directive: an HTML comment of the form
+/// `<!-- docspec:<name> key=value key="quoted value" flag -->`.
+public struct Directive: Hashable, Sendable, Codable {
+    /// One attribute; `value` is `nil` for a bare flag such as `complete`.
+    public struct Attribute: Hashable, Sendable, Codable {
+        public var key: String
+        public var value: String?
+    }
+
+    /// The directive name after `docspec:` (`table`).
+    public var name: String
+    /// Attributes in source order.
+    public var attributes: [Attribute]
+    /// Where the comment is.
+    public var range: SourceRange
+
+    /// The value of `key=value`, or `nil`.
+    public func value(_ key: String) -> String? {
+        attributes.first { $0.key == key }?.value ?? nil
+    }
+
+    /// Whether the attribute is present (as a flag or with a value).
+    public func has(_ key: String) -> Bool {
+        attributes.contains { $0.key == key }
+    }
+
+    /// A canonical text form (attributes in source order), used to compare directives across locales.
+    public var canonical: String {
+        (["docspec:\(name)"] + attributes.map { a in
+            guard let v = a.value else { return a.key }
+            let needsQuotes = v.isEmpty || v.contains { $0 == " " || $0 == "\"" || $0 == "\t" }
+            return needsQuotes ? "\(a.key)=\"\(v.replacingOccurrences(of: "\"", with: "\\\""))\"" : "\(a.key)=\(v)"
+        }).joined(separator: " ")
+    }
+}
+
+/// Parses directive comments.
+public enum DirectiveParser {
+    /// Directive names this version understands.
+    public static let knownNames: Set<String> = ["table"]
+
+    /// Parses an HTML block's literal.
+    ///
+    /// - Returns: `nil` when the block is not a DocSpec directive at all; `.success` with the
+    ///   directive; `.failure` with a `malformed-directive` or `unknown-directive` diagnostic when it
+    ///   looks like one (`<!-- docspec…`) but cannot be read.
+    public static func parse(htmlBlock literal: String, range: SourceRange) -> Result<Directive, DiagnosticError>? {
+        var text = Substring(literal.trimmingSpaces)
+        guard text.hasPrefix("<!--") else { return nil }
+        text = text.dropFirst(4)
+        let body = text.drop { (c: Character) -> Bool in c.isWhitespace }
+        guard body.lowercased().hasPrefix("docspec") else { return nil }
+        let at = range.start
+        guard text.hasSuffix("-->") else {
+            return .failure(DiagnosticError(.error("malformed-directive", "directive comment is not closed with '-->' on its own block", at: at)))
+        }
+        var inner = body.dropLast(3)
+        guard inner.hasPrefix("docspec:") else {
+            return .failure(DiagnosticError(.error("malformed-directive", "expected 'docspec:<name>' at the start of the directive, e.g. '<!-- docspec:table kind=error-codes symbol=APIError -->'", at: at)))
+        }
+        inner = inner.dropFirst("docspec:".count)
+        var scanner = AttributeScanner(text: inner)
+        let name = scanner.word()
+        guard !name.isEmpty else {
+            return .failure(DiagnosticError(.error("malformed-directive", "directive name missing after 'docspec:'", at: at)))
+        }
+        guard knownNames.contains(name) else {
+            return .failure(DiagnosticError(.error("unknown-directive", "unknown directive 'docspec:\(name)'; known: \(knownNames.sorted().joined(separator: ", "))", at: at)))
+        }
+        var attributes: [Directive.Attribute] = []
+        while true {
+            scanner.skipSpace()
+            if scanner.atEnd { break }
+            let key = scanner.word()
+            guard !key.isEmpty else {
+                return .failure(DiagnosticError(.error("malformed-directive", "unexpected character '\(scanner.peek.map(String.init) ?? "")' in directive; attributes are key=value, key=\"value\" or flag", at: at)))
+            }
+            if attributes.contains(where: { $0.key == key }) {
+                return .failure(DiagnosticError(.error("malformed-directive", "attribute '\(key)' is given twice", at: at)))
+            }
+            if scanner.consume("=") {
+                switch scanner.value() {
+                case .some(let v): attributes.append(.init(key: key, value: v))
+                case .none:
+                    return .failure(DiagnosticError(.error("malformed-directive", "attribute '\(key)=' has no value or an unterminated quote", at: at)))
+                }
+            } else {
+                attributes.append(.init(key: key, value: nil))
+            }
+        }
+        return .success(Directive(name: name, attributes: attributes, range: range))
+    }
+
+    private struct AttributeScanner {
+        var text: Substring
+        var atEnd: Bool { text.isEmpty }
+        var peek: Character? { text.first }
+
+        mutating func skipSpace() {
+            text = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        }
+
+        mutating func word() -> String {
+            let w = text.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+            text = text.dropFirst(w.count)
+            return String(w)
+        }
+
+        mutating func consume(_ c: Character) -> Bool {
+            guard text.first == c else { return false }
+            text = text.dropFirst()
+            return true
+        }
+
+        mutating func value() -> String? {
+            if consume("\"") {
+                var out = ""
+                while let c = text.first {
+                    text = text.dropFirst()
+                    if c == "\\", let n = text.first {
+                        out.append(n)
+                        text = text.dropFirst()
+                    } else if c == "\"" {
+                        return out
+                    } else {
+                        out.append(c)
+                    }
+                }
+                return nil
+            }
+            let v = text.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r") }
+            text = text.dropFirst(v.count)
+            return v.isEmpty ? nil : String(v)
+        }
+    }
+}
+
+/// A diagnostic carried as an error value.
+public struct DiagnosticError: Error, Hashable, Sendable {
+    public var diagnostic: Diagnostic
+    public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+}

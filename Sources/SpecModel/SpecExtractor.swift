@@ -1,0 +1,350 @@
+import DocDiagnostics
+import Foundation
+import MarkdownSyntax
+
+/// Walks a parsed page once and builds its `SpecPage`: headings, spec tables bound to their
+/// directives, code samples and links. Anything wrong with the content is a diagnostic at its
+/// line; extraction never stops early.
+public enum SpecExtractor {
+    /// Extracts the spec model of a page.
+    ///
+    /// - Parameters:
+    ///   - document: the parsed page.
+    ///   - locale: the locale code (`ja`).
+    ///   - relativePath: the page's path relative to its locale root (`api/errors.md`).
+    public static func extract(_ document: MarkdownDocument, locale: String, relativePath: String) -> (page: SpecPage, diagnostics: [Diagnostic]) {
+        var walker = Walker(path: document.path)
+        walker.walk(document.blocks)
+        walker.finish()
+        var id = relativePath
+        if id.hasSuffix(".md") { id.removeLast(3) }
+        if let fmID = document.frontMatter?.string("id"), !fmID.isEmpty { id = fmID }
+        let title = document.frontMatter?.string("title")
+            ?? walker.headings.first { $0.level == 1 }?.text
+            ?? id
+        let page = SpecPage(
+            id: id, locale: locale, path: document.path, relativePath: relativePath, title: title,
+            frontMatter: document.frontMatter, headings: walker.headings, tables: walker.tables,
+            codeSamples: walker.samples, links: walker.links, directives: walker.directives, document: document)
+        return (page, walker.diagnostics)
+    }
+
+    private struct Walker {
+        let path: String
+        var headings: [SpecHeading] = []
+        var tables: [SpecTable] = []
+        var samples: [CodeSample] = []
+        var links: [SpecLink] = []
+        var directives: [Directive] = []
+        var diagnostics: [Diagnostic] = []
+        var headingStack: [(level: Int, text: String)] = []
+        var pending: Directive?
+
+        init(path: String) { self.path = path }
+
+        var headingPath: [String] { headingStack.map(\.text) }
+
+        mutating func walk(_ blocks: [Block]) {
+            for block in blocks { visit(block) }
+        }
+
+        mutating func finish() {
+            if let d = pending {
+                diagnostics.append(.error("orphan-directive", "'docspec:\(d.name)' directive is not followed by a table (end of page reached)", at: d.range.start))
+                pending = nil
+            }
+        }
+
+        mutating func visit(_ block: Block) {
+            if case .htmlBlock(let literal, let range) = block,
+                let parsed = DirectiveParser.parse(htmlBlock: literal, range: range)
+            {
+                finish()
+                switch parsed {
+                case .success(let d):
+                    directives.append(d)
+                    pending = d
+                case .failure(let e):
+                    diagnostics.append(e.diagnostic)
+                }
+                return
+            }
+            if let d = pending {
+                pending = nil
+                if case .table(let t) = block {
+                    bind(d, to: t)
+                    collectLinks(block)
+                    return
+                }
+                diagnostics.append(.error(
+                    "orphan-directive",
+                    "'docspec:\(d.name)' directive must be followed by a table, but the next block (line \(block.range.start.line)) is a \(blockName(block))",
+                    at: d.range.start))
+            }
+            switch block {
+            case .heading(let level, let inlines, let range):
+                let text = inlines.plainText.trimmingSpaces
+                headings.append(SpecHeading(level: level, text: text, range: range))
+                while let last = headingStack.last, last.level >= level { headingStack.removeLast() }
+                headingStack.append((level, text))
+                collectLinks(block)
+            case .codeBlock(let info, let literal, let fenced, let range):
+                samples.append(Self.sample(info: info, literal: literal, fenced: fenced, range: range, headingPath: headingPath))
+            case .list(_, _, let items, _):
+                for item in items { walk(item.blocks) }
+                finish()
+            case .blockQuote(let blocks, _), .footnoteDefinition(_, let blocks, _):
+                walk(blocks)
+                finish()
+            default:
+                collectLinks(block)
+            }
+        }
+
+        func blockName(_ block: Block) -> String {
+            switch block {
+            case .heading: "heading"
+            case .paragraph: "paragraph"
+            case .codeBlock: "code block"
+            case .htmlBlock: "HTML block"
+            case .table: "table"
+            case .list: "list"
+            case .blockQuote: "block quote"
+            case .thematicBreak: "thematic break"
+            case .footnoteDefinition: "footnote definition"
+            }
+        }
+
+        mutating func collectLinks(_ block: Block) {
+            func add(_ inlines: [Inline], _ range: SourceRange) {
+                for inline in inlines {
+                    switch inline {
+                    case .link(let d, _, let c):
+                        links.append(SpecLink(destination: d, text: c.plainText, isImage: false, range: range))
+                        add(c, range)
+                    case .image(let s, _, let alt):
+                        links.append(SpecLink(destination: s, text: alt.plainText, isImage: true, range: range))
+                    case .emphasis(let c), .strong(let c), .strikethrough(let c):
+                        add(c, range)
+                    default: break
+                    }
+                }
+            }
+            switch block {
+            case .heading(_, let inlines, let range), .paragraph(let inlines, let range):
+                add(inlines, range)
+            case .table(let t):
+                for row in [t.header] + t.rows {
+                    for cell in row.cells { add(cell.inlines, cell.range) }
+                }
+            default: break
+            }
+        }
+
+        static func sample(info: String, literal: String, fenced: Bool, range: SourceRange, headingPath: [String]) -> CodeSample {
+            let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            var language = words.first?.lowercased() ?? ""
+            // Pandoc/kramdown style `{.swift}` or `lang=` forms are reduced to the bare word.
+            language = language.trimmingCharacters(in: CharacterSet(charactersIn: "{}."))
+            let attributes = Array(words.dropFirst())
+            let symbol = attributes.first { a in
+                guard let f = a.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(f) else { return false }
+                return SymbolName.isValid(a)
+            }
+            return CodeSample(language: language, attributes: attributes, symbol: symbol, code: literal, fenced: fenced, range: range, headingPath: headingPath)
+        }
+
+        // MARK: tables
+
+        mutating func bind(_ d: Directive, to table: Table) {
+            guard d.name == "table" else { return }
+            let at = d.range.start
+            guard let kindName = d.value("kind") else {
+                diagnostics.append(.error("malformed-directive", "'docspec:table' needs kind=<\(TableKind.allCases.map(\.rawValue).joined(separator: "|"))>", at: at))
+                return
+            }
+            guard let kind = TableKind(rawValue: kindName) else {
+                diagnostics.append(.error("unknown-kind", "unknown table kind '\(kindName)'; known kinds: \(TableKind.allCases.map(\.rawValue).joined(separator: ", "))", at: at))
+                return
+            }
+            let known: Set<String> = ["kind", "symbol", "complete", "id", "columns"]
+            for a in d.attributes where !known.contains(a.key) {
+                diagnostics.append(.warning("unknown-attribute", "unknown attribute '\(a.key)' on 'docspec:table' (known: \(known.sorted().joined(separator: ", ")))", at: at))
+            }
+            let symbol = d.value("symbol")
+            if let s = symbol, !SymbolName.isValid(s) {
+                diagnostics.append(.error("invalid-symbol", "symbol '\(s)' is not a Swift type name (letters, digits, '_' and '.', not starting with a digit)", at: at))
+                return
+            }
+            if d.has("complete"), symbol == nil {
+                diagnostics.append(.error("malformed-directive", "'complete' needs symbol=<Type>", at: at))
+            }
+            guard let columns = bindColumns(kind: kind, directive: d, header: table.header) else { return }
+            let specs = Dictionary(uniqueKeysWithValues: kind.columns.map { ($0.name, $0) })
+            var rows: [SpecRow] = []
+            var seenKeys: [String: Int] = [:]
+            for row in table.rows {
+                if row.sourceCellCount != columns.count {
+                    diagnostics.append(.error(
+                        "ragged-row",
+                        "row has \(row.sourceCellCount) cells but the header has \(columns.count)\(row.sourceCellCount > columns.count ? "; cmark-gfm would drop the extra cells (escape a '|' in a cell as '\\|')" : "")",
+                        at: row.range.start))
+                }
+                var cells: [SpecCell] = []
+                for (i, name) in columns.enumerated() {
+                    guard let spec = specs[name] else { continue }
+                    let source = i < row.cells.count ? row.cells[i] : nil
+                    let text = source?.plainText ?? ""
+                    let codes = source?.inlines.codeSpans ?? []
+                    let range = source?.range ?? SourceRange(start: row.range.end, end: row.range.end)
+                    var value = spec.type == .prose ? "" : (codes.isEmpty ? text : codes.joined(separator: ", "))
+                    if spec.type == .yesNo, let b = YesNo.parse(text) { value = b ? "yes" : "no" }
+                    if let problem = CellValidator.problem(value: value, text: text, codes: codes, type: spec.type) {
+                        diagnostics.append(.error("invalid-cell", "column '\(name)': \(problem)", at: range.start))
+                    }
+                    cells.append(SpecCell(column: name, text: text, codeSpans: codes, range: range, value: value))
+                }
+                let key = cells.first { $0.column == kind.keyColumn }?.value ?? ""
+                if let first = seenKeys[key], !key.isEmpty {
+                    diagnostics.append(.error("duplicate-row", "duplicate \(kind.keyColumn) '\(key)' (first at line \(first))", at: row.range.start))
+                } else {
+                    seenKeys[key] = row.range.start.line
+                }
+                rows.append(SpecRow(cells: cells, key: key, range: row.range))
+            }
+            let id = d.value("id") ?? "\(kind.rawValue):\(symbol ?? "-")"
+            if tables.contains(where: { $0.id == id }) {
+                diagnostics.append(.error("duplicate-table-id", "another table on this page already has id '\(id)'; add id=<unique> to the directive", at: at))
+            }
+            tables.append(SpecTable(
+                id: id, kind: kind, symbol: symbol, complete: d.has("complete"), directive: d, columns: columns,
+                rows: rows, range: table.range, headingPath: headingPath))
+        }
+
+        /// Maps the header cells to the kind's schema columns, or reports why it cannot.
+        mutating func bindColumns(kind: TableKind, directive d: Directive, header: TableRow) -> [String]? {
+            let schema = kind.columns
+            let at = header.range.start
+            let expected = schema.map { $0.optional ? "[\($0.name)]" : $0.name }.joined(separator: ", ")
+            let headerTexts = header.cells.map(\.plainText)
+            var columns: [String]
+            if let explicit = d.value("columns") {
+                columns = explicit.split(separator: ",").map { String($0).trimmingSpaces }
+                if let unknown = columns.first(where: { c in !schema.contains { $0.name == c } }) {
+                    diagnostics.append(.error("table-schema", "columns= names unknown column '\(unknown)' for kind \(kind.rawValue); expected \(expected)", at: d.range.start))
+                    return nil
+                }
+                if columns.count != header.cells.count {
+                    diagnostics.append(.error("table-schema", "columns= lists \(columns.count) columns but the table has \(header.cells.count)", at: at))
+                    return nil
+                }
+            } else {
+                let matched = headerTexts.map { text -> String? in
+                    let n = TableKind.normaliseHeader(text)
+                    return schema.first { $0.headers.contains(n) }?.name
+                }
+                if matched.allSatisfy({ $0 != nil }), Set(matched.compactMap { $0 }).count == matched.count {
+                    columns = matched.compactMap { $0 }
+                } else if headerTexts.count == schema.count {
+                    columns = schema.map(\.name)
+                } else if headerTexts.count == schema.filter({ !$0.optional }).count {
+                    columns = schema.filter { !$0.optional }.map(\.name)
+                } else {
+                    let unknown = zip(headerTexts, matched).filter { $0.1 == nil }.map { "'\($0.0)'" }
+                    diagnostics.append(.error(
+                        "table-schema",
+                        "\(kind.rawValue) table has \(headerTexts.count) columns (\(headerTexts.map { "'\($0)'" }.joined(separator: ", "))); expected \(expected)\(unknown.isEmpty ? "" : "; unrecognised header \(unknown.joined(separator: ", "))") — add columns=… to the directive to name them",
+                        at: at))
+                    return nil
+                }
+            }
+            if Set(columns).count != columns.count {
+                diagnostics.append(.error("table-schema", "a column appears twice in the \(kind.rawValue) table", at: at))
+                return nil
+            }
+            let missing = schema.filter { !$0.optional && !columns.contains($0.name) }.map(\.name)
+            if !missing.isEmpty {
+                diagnostics.append(.error("table-schema", "\(kind.rawValue) table lacks required column(s) \(missing.joined(separator: ", ")); expected \(expected)", at: at))
+                return nil
+            }
+            // Keep schema order for optional columns only when positional: order must follow the schema.
+            let order = schema.map(\.name)
+            let positions = columns.compactMap { order.firstIndex(of: $0) }
+            if positions != positions.sorted() {
+                diagnostics.append(.warning("column-order", "columns are not in the schema order (\(expected)); accepted, but keep locales in the same order", at: at))
+            }
+            return columns
+        }
+    }
+}
+
+/// Swift type names accepted in `symbol=` and code-sample info strings.
+public enum SymbolName {
+    /// Letters, digits and `_`, dot-separated components, not starting with a digit; ASCII only.
+    public static func isValid(_ s: String) -> Bool {
+        guard !s.isEmpty, s.count <= 200 else { return false }
+        return s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let f = part.first, f.isASCII, f.isLetter || f == "_" else { return false }
+            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        }
+    }
+}
+
+/// `yes`/`no` words in the supported languages.
+public enum YesNo {
+    static let yes: Set<String> = ["yes", "y", "true", "required", "✓", "✔", "はい", "必須", "да", "обязательно", "обязательный", "обязательное"]
+    static let no: Set<String> = ["no", "n", "false", "optional", "—", "-", "–", "いいえ", "任意", "нет", "необязательно", "необязательный", "необязательное"]
+
+    /// `true` for a yes word, `false` for a no word, `nil` otherwise.
+    public static func parse(_ text: String) -> Bool? {
+        let t = text.trimmingSpaces.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "`*_"))
+        if yes.contains(t) { return true }
+        if no.contains(t) { return false }
+        return nil
+    }
+}
+
+/// Validates a cell's value against its column type.
+enum CellValidator {
+    static let methods: Set<String> = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS"]
+
+    static func problem(value: String, text: String, codes: [String], type: CellType) -> String? {
+        switch type {
+        case .prose:
+            return nil
+        case .identifier:
+            return SymbolName.isValid(value) && !value.contains(".") ? nil : "'\(value)' is not an identifier"
+        case .integer:
+            return Int64(value) != nil ? nil : "'\(value)' is not an integer"
+        case .httpStatus:
+            if let n = Int(value), (100...599).contains(n) { return nil }
+            return "'\(value)' is not an HTTP status (100…599)"
+        case .yesNo:
+            return YesNo.parse(text) != nil ? nil : "'\(text)' is not yes/no (はい/いいえ, да/нет, ✓/—)"
+        case .retryable:
+            return ["yes", "no", "later"].contains(value) ? nil : "'\(value)' must be yes, no or later"
+        case .allowedValues:
+            if codes.isEmpty { return "write allowed values as inline code, e.g. `0...7`, `true`, `\"\"`, `UUID`" }
+            if let bad = codes.first(where: { AllowedValue.parse($0) == nil }) {
+                return "'\(bad)' is not an allowed-value token (an integer, a range like 0...7, true, false, a \"string\" or UUID)"
+            }
+            return nil
+        case .errorName:
+            if value.isEmpty || ["—", "-", "–"].contains(value) { return nil }
+            return SymbolName.isValid(value) && !value.contains(".") ? nil : "'\(value)' is not an error name"
+        case .typeName:
+            return value.isEmpty ? "type is empty" : nil
+        case .httpMethod:
+            return methods.contains(value) ? nil : "'\(value)' is not an HTTP method"
+        case .url:
+            guard let u = URL(string: value), let s = u.scheme, ["http", "https"].contains(s), u.host != nil else {
+                return "'\(value)' is not an absolute http(s) URL"
+            }
+            return nil
+        case .path:
+            return value.hasPrefix("/") && !value.contains(" ") ? nil : "'\(value)' is not a URL path starting with '/'"
+        case .rawString:
+            return value.isEmpty ? "raw value is empty" : nil
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import DocDiagnostics
+
+/// What a column's cells hold; decides how a cell is validated and whether it is compared across
+/// locales.
+public enum CellType: String, Hashable, Sendable, Codable {
+    /// A Swift or Apple identifier (`InvalidPlayTimeError`, `notConsumed`, `customerConsented`).
+    case identifier
+    /// A decimal integer (`4000040`, `-1`).
+    case integer
+    /// An HTTP status code, 100…599.
+    case httpStatus
+    /// `yes`/`no` in any supported language; normalised to `yes` or `no`.
+    case yesNo
+    /// `yes`, `no` or `later`.
+    case retryable
+    /// Allowed values: inline-code tokens (`0...7`, `true`, `""`, `"DELIVERED"`, `UUID`).
+    case allowedValues
+    /// An Apple error name, or `—` for none.
+    case errorName
+    /// A type name (`int32`, `string`, `bool`).
+    case typeName
+    /// An HTTP method (`GET`, `PUT`, …).
+    case httpMethod
+    /// An absolute `http(s)` URL.
+    case url
+    /// A URL path starting with `/`, with `{name}` placeholders.
+    case path
+    /// A raw string enum value (any non-empty text, usually in a code span).
+    case rawString
+    /// Translatable prose; never compared across locales.
+    case prose
+
+    /// Whether cells of this type must be identical across locales.
+    public var isInvariant: Bool { self != .prose }
+}
+
+/// One column of a kind's schema.
+public struct ColumnSpec: Hashable, Sendable {
+    /// Stable column name used in `columns=` and in the spec model (`code`, `status`, …).
+    public var name: String
+    public var type: CellType
+    public var optional: Bool
+    /// Header texts that identify this column, compared case-insensitively without spaces,
+    /// hyphens or underscores (English, Japanese, Russian).
+    public var headers: [String]
+}
+
+/// The kinds of spec table and their fixed column schemas.
+public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case errorCodes = "error-codes"
+    case stringEnum = "string-enum"
+    case intEnum = "int-enum"
+    case fields
+    case endpoint
+
+    /// Columns in their canonical order.
+    public var columns: [ColumnSpec] {
+        switch self {
+        case .errorCodes:
+            [
+                ColumnSpec(name: "name", type: .identifier, optional: false, headers: ["name", "error", "errorname", "エラー名", "名前", "エラー", "имяошибки", "имя", "ошибка"]),
+                ColumnSpec(name: "code", type: .integer, optional: false, headers: ["code", "errorcode", "コード", "エラーコード", "код", "кодошибки"]),
+                ColumnSpec(name: "status", type: .httpStatus, optional: false, headers: ["status", "httpstatus", "http", "ステータス", "httpステータス", "статус", "httpстатус"]),
+                ColumnSpec(name: "retryable", type: .retryable, optional: true, headers: ["retryable", "retry", "再試行", "リトライ", "повтор", "повторить", "повторзапроса"]),
+                ColumnSpec(name: "description", type: .prose, optional: false, headers: ["description", "meaning", "説明", "意味", "описание", "значение"]),
+            ]
+        case .stringEnum:
+            [
+                ColumnSpec(name: "value", type: .rawString, optional: false, headers: ["value", "rawvalue", "値", "значение"]),
+                ColumnSpec(name: "description", type: .prose, optional: false, headers: ["description", "meaning", "説明", "意味", "описание"]),
+            ]
+        case .intEnum:
+            [
+                ColumnSpec(name: "value", type: .integer, optional: false, headers: ["value", "rawvalue", "値", "значение"]),
+                ColumnSpec(name: "case", type: .identifier, optional: false, headers: ["case", "swiftcase", "ケース", "кейс", "случай"]),
+                ColumnSpec(name: "description", type: .prose, optional: true, headers: ["description", "meaning", "説明", "意味", "описание"]),
+            ]
+        case .fields:
+            [
+                ColumnSpec(name: "key", type: .identifier, optional: false, headers: ["key", "jsonkey", "field", "キー", "フィールド", "ключ", "поле"]),
+                ColumnSpec(name: "type", type: .typeName, optional: false, headers: ["type", "型", "タイプ", "тип"]),
+                ColumnSpec(name: "required", type: .yesNo, optional: false, headers: ["required", "必須", "обязательно", "обязательное", "обязательный"]),
+                ColumnSpec(name: "values", type: .allowedValues, optional: false, headers: ["values", "allowedvalues", "許容値", "値", "допустимыезначения", "значения"]),
+                ColumnSpec(name: "error", type: .errorName, optional: false, headers: ["error", "errorwheninvalid", "エラー", "ошибка"]),
+                ColumnSpec(name: "description", type: .prose, optional: true, headers: ["description", "説明", "описание"]),
+            ]
+        case .endpoint:
+            [
+                ColumnSpec(name: "environment", type: .identifier, optional: false, headers: ["environment", "env", "環境", "окружение", "среда"]),
+                ColumnSpec(name: "method", type: .httpMethod, optional: false, headers: ["method", "httpmethod", "メソッド", "метод"]),
+                ColumnSpec(name: "base-url", type: .url, optional: false, headers: ["baseurl", "url", "host", "ベースurl", "базовыйurl", "хост"]),
+                ColumnSpec(name: "path", type: .path, optional: false, headers: ["path", "パス", "путь"]),
+            ]
+        }
+    }
+
+    /// The column whose value identifies a row (used to pair rows across locales).
+    public var keyColumn: String {
+        switch self {
+        case .errorCodes: "code"
+        case .stringEnum, .intEnum: "value"
+        case .fields: "key"
+        case .endpoint: "environment"
+        }
+    }
+
+    /// Normalises header text for matching: lower-cased, without spaces, hyphens, underscores,
+    /// colons and inline-code backticks.
+    static func normaliseHeader(_ text: String) -> String {
+        String(text.lowercased().filter { !" \t-_:`・　".contains($0) })
+    }
+}

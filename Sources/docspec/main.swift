@@ -1,0 +1,4 @@
+import DocSpecKit
+import Foundation
+
+exit(DocSpecCLI.run(Array(CommandLine.arguments.dropFirst())))
