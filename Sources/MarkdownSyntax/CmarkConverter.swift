@@ -35,7 +35,12 @@ enum CmarkConverter {
         }
         guard let root = cmark_parser_finish(parser) else { return [] }
         defer { cmark_node_free(root) }
-        let converter = Converter(bytes: bytes, path: path)
+        var converter = Converter(bytes: bytes, path: path)
+        // cmark-gfm moves referenced footnote definitions to the end of the document in reference
+        // order and replaces each reference's label with that 1-based ordinal.
+        converter.footnoteLabels = converter.children(of: root)
+            .filter { cmark_node_get_type($0) == CMARK_NODE_FOOTNOTE_DEFINITION }
+            .map(converter.footnoteLabel)
         return converter.blocks(ofChildrenOf: root)
     }
 
@@ -44,6 +49,8 @@ enum CmarkConverter {
         let path: String
         /// Byte offset of the start of each line (index 0 = line 1).
         let lineStarts: [Int]
+        /// Labels of the footnote definitions, in cmark-gfm's reference order.
+        var footnoteLabels: [String] = []
 
         let tableType = docspec_node_table()
         let rowType = docspec_node_table_row()
@@ -83,6 +90,15 @@ enum CmarkConverter {
             SourceLocation(file: path, line: line, column: scalarColumn(line: line, byteColumn: byteColumn))
         }
 
+        /// The location of an inclusive end: the character holding the byte at `byteColumn`
+        /// (cmark-gfm's end column is the last byte of a multibyte character; past the line's end
+        /// means its last character).
+        func endLocation(line: Int, byteColumn: Int) -> SourceLocation {
+            let lb = lineBytes(line)
+            let count = lb.prefix(max(byteColumn, 0)).filter { $0 & 0xC0 != 0x80 }.count
+            return SourceLocation(file: path, line: line, column: max(count, 1))
+        }
+
         func range(_ node: OpaquePointer) -> SourceRange {
             let sl = Int(cmark_node_get_start_line(node))
             let sc = Int(cmark_node_get_start_column(node))
@@ -92,8 +108,28 @@ enum CmarkConverter {
                 // cmark-gfm reports bogus ends for HTML blocks and setext headings.
                 el = sl
                 ec = max(lineBytes(sl).count, 1)
+            } else if ec == 0, el > sl {
+                // Containers closed by a blank line (footnote definitions, …) end at column 0 of
+                // the line after their content: end on the last non-blank line instead.
+                el -= 1
+                while el > sl, lineBytes(el).allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { el -= 1 }
+                ec = max(lineBytes(el).count, 1)
             }
-            return SourceRange(start: location(line: sl, byteColumn: sc), end: location(line: el, byteColumn: ec))
+            return SourceRange(start: location(line: sl, byteColumn: sc), end: endLocation(line: el, byteColumn: ec))
+        }
+
+        /// cmark-gfm ends a setext heading on the line *after* its underline (at that line's
+        /// length) unless the heading ends the input: end it on the underline's last character.
+        func setextUnderlineEnd(_ r: SourceRange) -> SourceLocation {
+            for line in (r.start.line + 1)...r.end.line {
+                let lb = lineBytes(line)
+                let content = lb.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">") }
+                var trimmed = content
+                while let l = trimmed.last, l == UInt8(ascii: " ") || l == UInt8(ascii: "\t") { trimmed.removeLast() }
+                guard let f = trimmed.first, f == UInt8(ascii: "=") || f == UInt8(ascii: "-"), trimmed.allSatisfy({ $0 == f }) else { continue }
+                return endLocation(line: line, byteColumn: trimmed.endIndex - lb.startIndex)
+            }
+            return r.end
         }
 
         // MARK: tree
@@ -113,6 +149,17 @@ enum CmarkConverter {
             return String(cString: p)
         }
 
+        /// A footnote definition's label, read from the `[^label]:` before its content on its start
+        /// line (cmark-gfm's API does not expose it and starts the node at the content).
+        func footnoteLabel(_ node: OpaquePointer) -> String {
+            let lb = lineBytes(Int(cmark_node_get_start_line(node)))
+            let before = Array(lb.prefix(max(Int(cmark_node_get_start_column(node)) - 1, 0)))
+            guard let open = before.indices.last(where: { before[$0] == UInt8(ascii: "[") && before.indices.contains($0 + 1) && before[$0 + 1] == UInt8(ascii: "^") }),
+                let close = before[(open + 2)...].firstIndex(of: UInt8(ascii: "]"))
+            else { return literal(node) }
+            return String(decoding: before[(open + 2)..<close], as: UTF8.self)
+        }
+
         func blocks(ofChildrenOf node: OpaquePointer) -> [Block] {
             children(of: node).compactMap(block)
         }
@@ -121,7 +168,9 @@ enum CmarkConverter {
             let type = cmark_node_get_type(node)
             switch type {
             case CMARK_NODE_HEADING:
-                return .heading(level: Int(cmark_node_get_heading_level(node)), inlines: inlines(ofChildrenOf: node), range: range(node))
+                var r = range(node)
+                if r.end.line > r.start.line { r.end = setextUnderlineEnd(r) }
+                return .heading(level: Int(cmark_node_get_heading_level(node)), inlines: inlines(ofChildrenOf: node), range: r)
             case CMARK_NODE_PARAGRAPH:
                 return .paragraph(inlines: inlines(ofChildrenOf: node), range: range(node))
             case CMARK_NODE_CODE_BLOCK:
@@ -156,7 +205,7 @@ enum CmarkConverter {
             case CMARK_NODE_THEMATIC_BREAK:
                 return .thematicBreak(range: range(node))
             case CMARK_NODE_FOOTNOTE_DEFINITION:
-                return .footnoteDefinition(label: literal(node), blocks: blocks(ofChildrenOf: node), range: range(node))
+                return .footnoteDefinition(label: footnoteLabel(node), blocks: blocks(ofChildrenOf: node), range: range(node))
             default:
                 if type == tableType { return .table(table(node)) }
                 return nil
@@ -184,15 +233,17 @@ enum CmarkConverter {
         func row(_ node: OpaquePointer) -> TableRow {
             let r = range(node)
             let cells = children(of: node).filter { cmark_node_get_type($0) == cellType }.map { cell -> TableCell in
-                let padding = cmark_node_get_start_line(cell) == 0
+                let padding = cmark_node_get_start_line(cell) == 0 || cmark_node_get_start_column(cell) == 0
                 let cr = padding ? SourceRange(start: r.end, end: r.end) : range(cell)
                 return TableCell(inlines: inlines(ofChildrenOf: cell), range: cr, isPadding: padding)
             }
-            return TableRow(cells: cells, range: r, sourceCellCount: Self.countCells(lineBytes(r.start.line)))
+            let rowStart = max(Int(cmark_node_get_start_column(node)) - 1, 0)
+            return TableRow(cells: cells, range: r, sourceCellCount: Self.countCells(lineBytes(r.start.line).dropFirst(rowStart)))
         }
 
-        /// Counts the cells of a raw table row the way GFM splits it: on every `|` not escaped by
-        /// a backslash (also inside code spans), ignoring a leading and a trailing pipe.
+        /// Counts the cells of a raw table row the way cmark-gfm splits it: on every `|` not directly
+        /// preceded by a backslash (also inside code spans, and also after `\\`, as cmark-gfm's
+        /// longest-match cell scanner does), ignoring a leading and a trailing pipe.
         static func countCells(_ line: ArraySlice<UInt8>) -> Int {
             var content = Array(line)
             while let f = content.first, f == UInt8(ascii: " ") || f == UInt8(ascii: "\t") { content.removeFirst() }
@@ -200,8 +251,7 @@ enum CmarkConverter {
             var pipes: [Int] = []
             var i = 0
             while i < content.count {
-                if content[i] == UInt8(ascii: "\\") { i += 2; continue }
-                if content[i] == UInt8(ascii: "|") { pipes.append(i) }
+                if content[i] == UInt8(ascii: "|"), i == 0 || content[i - 1] != UInt8(ascii: "\\") { pipes.append(i) }
                 i += 1
             }
             var count = pipes.count + 1
@@ -224,7 +274,10 @@ enum CmarkConverter {
             case CMARK_NODE_HTML_INLINE: return .html(literal(node))
             case CMARK_NODE_SOFTBREAK: return .softBreak
             case CMARK_NODE_LINEBREAK: return .lineBreak
-            case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference(literal(node))
+            case CMARK_NODE_FOOTNOTE_REFERENCE:
+                let ordinal = literal(node)
+                if let n = Int(ordinal), footnoteLabels.indices.contains(n - 1) { return .footnoteReference(footnoteLabels[n - 1]) }
+                return .footnoteReference(ordinal)
             case CMARK_NODE_LINK:
                 return .link(
                     destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "",

@@ -203,9 +203,16 @@ enum FrontMatterSplitter {
                 value = .mapping([])
             }
         } catch {
+            // libyaml reports an error found at the end of the text (an unclosed `[`) on the line
+            // after it, which is the closing delimiter: report it after the last YAML character.
+            var (line, column) = (error.line, error.column)
+            if line >= closeIndex, closeIndex > 1 {
+                line = closeIndex - 1
+                column = text(lines[line]).unicodeScalars.count + 1
+            }
             diagnostics.append(
                 .error("front-matter", "malformed front matter: \(error.message)",
-                       at: SourceLocation(file: path, line: error.line + 1, column: error.column)))
+                       at: SourceLocation(file: path, line: line + 1, column: column)))
         }
         // Blank the front matter, keeping every newline.
         var body = bytes

@@ -38,9 +38,11 @@ public enum MarkdownParser {
         if bytes.contains(0) {
             let offset = bytes.firstIndex(of: 0) ?? 0
             let line = bytes[..<offset].filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let lineStart = bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let column = bytes[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count + 1
             return ParseResult(
                 document: nil,
-                diagnostics: [.error("invalid-utf8", "file contains a NUL byte (binary file?); the page was skipped", at: SourceLocation(file: path, line: line))])
+                diagnostics: [.error("invalid-utf8", "file contains a NUL byte (binary file?); the page was skipped", at: SourceLocation(file: path, line: line, column: column))])
         }
         let split = FrontMatterSplitter.split(bytes, path: path)
         let blocks = CmarkConverter.parse(split.body, path: path)

@@ -1,0 +1,93 @@
+import DocDiagnostics
+import Testing
+
+@testable import MarkdownSyntax
+
+@Suite("Degenerate input does not crash")
+struct RobustnessTests {
+    @Test func emptyFile() throws {
+        let result = MarkdownParser.parse(bytes: [], path: "p.md")
+        #expect(result.diagnostics.isEmpty)
+        let doc = try #require(result.document)
+        #expect(doc.blocks.isEmpty)
+        #expect(doc.frontMatter == nil)
+        #expect(doc.lineCount == 0)
+    }
+
+    @Test func onlyNewlines() throws {
+        let doc = try document("\n\n\n")
+        #expect(doc.blocks.isEmpty)
+        #expect(doc.lineCount == 3)
+    }
+
+    @Test func hundredThousandCharacterLine() throws {
+        let long = String(repeating: "長", count: 100_000)
+        let m = marked("\(long)\n\n1️⃣# после\n")
+        let doc = try document(m.text)
+        #expect(doc.blocks.count == 2)
+        guard case .paragraph(let inlines, let r) = doc.blocks.first else {
+            Issue.record("expected a paragraph")
+            return
+        }
+        #expect(inlines.plainText.count == 100_000)
+        #expect(r.end.column == 100_000)
+        #expect(doc.blocks.last?.range.start == m.location(1))
+    }
+
+    @Test func threeHundredNestedBlockQuotes() throws {
+        let doc = try document(String(repeating: ">", count: 300) + " глубоко\n")
+        var depth = 0
+        var blocks = doc.blocks
+        while case .blockQuote(let inner, _)? = blocks.first {
+            depth += 1
+            blocks = inner
+        }
+        #expect(depth == 300)
+        guard case .paragraph(let inlines, _)? = blocks.first else {
+            Issue.record("expected the innermost paragraph")
+            return
+        }
+        #expect(inlines.plainText == "глубоко")
+    }
+
+    @Test func threeHundredNestedLists() throws {
+        let text = (0..<300).map { String(repeating: "  ", count: $0) + "- 項目\($0)" }.joined(separator: "\n")
+        let doc = try document(text)
+        var depth = 0
+        var blocks = doc.blocks
+        while let list = blocks.first(where: { if case .list = $0 { true } else { false } }),
+            case .list(_, _, let items, _) = list
+        {
+            depth += 1
+            blocks = items.first?.blocks ?? []
+        }
+        #expect(depth == 300)
+    }
+
+    @Test func deeplyNestedInlineBrackets() throws {
+        let text = String(repeating: "[", count: 5_000) + "x" + String(repeating: "]", count: 5_000)
+        let doc = try document(text)
+        #expect(doc.blocks.count == 1)
+    }
+
+    @Test func unclosedFenceRunsToEndOfFile() throws {
+        let doc = try document("```swift\nlet a = 1\n")
+        guard case .codeBlock(_, let literal, true, let r) = doc.blocks.first else {
+            Issue.record("expected a fenced code block")
+            return
+        }
+        #expect(literal == "let a = 1\n")
+        #expect(r.start.line == 1)
+    }
+
+    @Test func parsingIsSafeFromManyTasks() async throws {
+        let text = "| a | б |\n|---|---|\n| 1 | 2 |\n"
+        let counts = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<32 {
+                group.addTask { tables(in: parse(text).document?.blocks ?? []).count }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(counts == Array(repeating: 1, count: 32))
+    }
+}
