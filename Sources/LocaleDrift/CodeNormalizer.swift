@@ -31,6 +31,8 @@ public enum CodeNormalizer {
 
     /// The code's non-blank lines with comments and trailing whitespace removed.
     public static func normalizedLines(_ code: String, language: String) -> [Line] {
+        // A CRLF pair is one `Character`: make it "\n" so lines split and `//` comments end.
+        let code = code.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
         let stripped = strip(code, style: style(for: language))
         var out: [Line] = []
         for (i, raw) in stripped.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -85,7 +87,7 @@ public enum CodeNormalizer {
                     while i < chars.count, chars[i] != "\n" { i += 1 }
                     continue
                 }
-                if c == "\"" || c == "'" { quote = c }
+                if c == "\"" || c == "'" && !isApostrophe(chars, i) { quote = c }
             case .markup:
                 if c == "<", at(i + 1) == "!", at(i + 2) == "-", at(i + 3) == "-" {
                     i += 4
@@ -109,6 +111,18 @@ public enum CodeNormalizer {
             i += 1
         }
         return out
+    }
+
+    /// In YAML plain scalars and prose (`Apple's`), a `'` after a letter or digit with no other
+    /// `'` later on the line is an apostrophe, not an opening quote.
+    static func isApostrophe(_ chars: [Character], _ i: Int) -> Bool {
+        guard i > 0, chars[i - 1].isLetter || chars[i - 1].isNumber else { return false }
+        var k = i + 1
+        while k < chars.count, chars[k] != "\n" {
+            if chars[k] == "'" { return false }
+            k += 1
+        }
+        return true
     }
 
     /// In Rust and Swift a `'` also starts lifetimes/labels; treat it as a quote only when a

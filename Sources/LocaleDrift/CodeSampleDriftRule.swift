@@ -23,11 +23,10 @@ public struct CodeSampleDriftRule: DriftRule {
         var si = 0
         var ti = 0
         for (ms, mt) in matches + [(s.count, t.count)] {
-            // Unmatched runs between matches: pair positionally as mismatches, rest missing/extra.
-            let sRun = Array(si..<ms)
-            let tRun = Array(ti..<mt)
-            for k in 0..<max(sRun.count, tRun.count) {
-                switch (k < sRun.count ? sRun[k] : nil, k < tRun.count ? tRun[k] : nil) {
+            // Unmatched runs between matches: pair samples with the same info string as mismatches,
+            // then the rest positionally; what is left over is missing or extra.
+            for (sa, tb) in Self.pairRun(Array(si..<ms), Array(ti..<mt), s, t) {
+                switch (sa, tb) {
                 case (let a?, let b?):
                     out.append(mismatch(s[a], t[b], pair))
                 case (let a?, nil):
@@ -48,6 +47,29 @@ public struct CodeSampleDriftRule: DriftRule {
             ti = mt + 1
         }
         return out
+    }
+
+    /// Pairs an unmatched run of source samples with one of target samples: by info string
+    /// first (so a missing sample next to a changed one does not shift the pairing), then
+    /// positionally between those pairs. `nil` on one side means missing or extra.
+    static func pairRun(_ sRun: [Int], _ tRun: [Int], _ s: [CodeSample], _ t: [CodeSample]) -> [(Int?, Int?)] {
+        let byInfo = Alignment.lcs(sRun.map { info(s[$0]) }, tRun.map { info(t[$0]) })
+        var out: [(Int?, Int?)] = []
+        var a = 0
+        var b = 0
+        for (ma, mb) in byInfo + [(sRun.count, tRun.count)] {
+            for k in 0..<max(ma - a, mb - b) {
+                out.append((a + k < ma ? sRun[a + k] : nil, b + k < mb ? tRun[b + k] : nil))
+            }
+            if ma < sRun.count { out.append((sRun[ma], tRun[mb])) }
+            a = ma + 1
+            b = mb + 1
+        }
+        return out
+    }
+
+    static func info(_ c: CodeSample) -> String {
+        ([c.language] + c.attributes).joined(separator: " ")
     }
 
     func describe(_ c: CodeSample) -> String {
@@ -71,8 +93,9 @@ public struct CodeSampleDriftRule: DriftRule {
         var sourceLine = a.firstCodeLine
         let firstDiff = (0..<min(la.count, lb.count)).first { la[$0].text != lb[$0].text }
         if let i = firstDiff ?? (la.count != lb.count ? min(la.count, lb.count) : nil) {
-            if i < lb.count { line = b.firstCodeLine + lb[i].index }
-            if i < la.count { sourceLine = a.firstCodeLine + la[i].index }
+            // Past the end of a sample: the line after its last code line (the closing fence).
+            line = b.firstCodeLine + (i < lb.count ? lb[i].index : (lb.last?.index ?? -1) + 1)
+            sourceLine = a.firstCodeLine + (i < la.count ? la[i].index : (la.last?.index ?? -1) + 1)
             let theirs = i < lb.count ? lb[i].text : "(end of sample)"
             let ours = i < la.count ? la[i].text : "(end of sample)"
             return .error(
@@ -89,7 +112,7 @@ public struct CodeSampleDriftRule: DriftRule {
     }
 
     static func key(_ c: CodeSample) -> String {
-        ([c.language] + c.attributes).joined(separator: " ") + "\n"
+        info(c) + "\n"
             + CodeNormalizer.normalizedLines(c.code, language: c.language).map(\.text).joined(separator: "\n")
     }
 }

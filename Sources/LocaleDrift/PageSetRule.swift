@@ -16,7 +16,15 @@ public enum PageSetRule {
     }
 
     /// Pairs `source` with `target` pages.
-    public static func pair(source: [SpecPage], target: [SpecPage], sourceLocale: String, targetLocale: String) -> Result {
+    ///
+    /// - Parameters:
+    ///   - unreadableSource, unreadableTarget: paths relative to the locale roots of files that
+    ///     exist but could not be parsed (already reported, e.g. as `invalid-utf8`); a page whose
+    ///     counterpart is one of them is not reported again as missing or orphaned.
+    public static func pair(
+        source: [SpecPage], target: [SpecPage], sourceLocale: String, targetLocale: String,
+        unreadableSource: Set<String> = [], unreadableTarget: Set<String> = []
+    ) -> Result {
         var diagnostics: [Diagnostic] = []
         func index(_ pages: [SpecPage]) -> [String: SpecPage] {
             var out: [String: SpecPage] = [:]
@@ -39,6 +47,7 @@ public enum PageSetRule {
                 match = byPath
             }
             guard let t = match else {
+                if unreadableTarget.contains(s.relativePath) { continue }
                 diagnostics.append(.error(
                     "missing-page",
                     "page '\(s.id)' has no \(targetLocale) translation (no page with id '\(s.id)' or path '\(s.relativePath)')",
@@ -50,7 +59,8 @@ public enum PageSetRule {
             pairs.append(PagePair(source: s, target: t))
         }
         let paired = Set(pairs.map(\.target.path))
-        for t in target.sorted(by: { $0.path < $1.path }) where !paired.contains(t.path) && targetByID[t.id]?.path == t.path {
+        for t in target.sorted(by: { $0.path < $1.path })
+        where !paired.contains(t.path) && targetByID[t.id]?.path == t.path && !unreadableSource.contains(t.relativePath) {
             diagnostics.append(.warning(
                 "orphan-page",
                 "page '\(t.id)' exists in \(targetLocale) but not in the source locale \(sourceLocale)",

@@ -60,14 +60,12 @@ public struct TableDriftRule: DriftRule {
         let targetRows = Dictionary(tt.rows.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         let sourceKeys = Set(st.rows.map(\.key))
         let invariantColumns = st.kind.columns.filter { $0.type.isInvariant }.map(\.name)
-        for sr in st.rows {
-            guard let tr = targetRows[sr.key] else {
-                out.append(.error(
-                    "missing-row", "row '\(sr.key)' of table '\(st.id)' is missing in \(tl)",
-                    at: tt.range.start, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr.range.start)]))
-                continue
-            }
-            for column in invariantColumns where column != st.kind.keyColumn {
+        let targetIndex = Dictionary(tt.rows.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
+        // Target rows whose key the source does not have; one of them sitting exactly where a
+        // missing source row belongs is that row with its key changed (e.g. one digit of a code).
+        var unpairedTarget = Set(tt.rows.indices.filter { !sourceKeys.contains(tt.rows[$0].key) })
+        func compareCells(_ sr: SpecRow, _ tr: SpecRow, includingKey: Bool) {
+            for column in invariantColumns where includingKey || column != st.kind.keyColumn {
                 guard let sc = sr.cell(column), let tc = tr.cell(column) else { continue }
                 if sc.value != tc.value {
                     out.append(.error(
@@ -76,13 +74,37 @@ public struct TableDriftRule: DriftRule {
                 }
             }
         }
-        for tr in tt.rows where !sourceKeys.contains(tr.key) {
-            // A row whose key changed shows up as one extra row plus one missing row; say so.
+        for (index, sr) in st.rows.enumerated() {
+            if let tr = targetRows[sr.key] {
+                compareCells(sr, tr, includingKey: false)
+                continue
+            }
+            let slot = Self.slot(index, st, tt, targetIndex)
+            if slot < tt.rows.count, unpairedTarget.contains(slot) {
+                unpairedTarget.remove(slot)
+                compareCells(sr, tt.rows[slot], includingKey: true)
+                continue
+            }
+            out.append(.error(
+                "missing-row", "row '\(sr.key)' of table '\(st.id)' is missing in \(tl)",
+                at: slot < tt.rows.count ? tt.rows[slot].range.start : (tt.rows.last?.range.start ?? tt.range.start),
+                notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr.range.start)]))
+        }
+        for i in unpairedTarget.sorted() {
+            let tr = tt.rows[i]
             out.append(.error(
                 "extra-row", "row '\(tr.key)' of table '\(st.id)' is not in the source locale (\(sl))",
                 at: tr.cell(st.kind.keyColumn)?.range.start ?? tr.range.start,
                 notes: [DiagnosticNote("the table in the source locale (\(sl))", at: st.range.start)]))
         }
         return out
+    }
+
+    /// The index in the target table where the source row at `index` belongs: right after the
+    /// counterpart of the nearest earlier source row present in the target (the row to insert
+    /// before, or the row whose key was changed); `tt.rows.count` when it belongs at the end.
+    static func slot(_ index: Int, _ st: SpecTable, _ tt: SpecTable, _ targetIndex: [String: Int]) -> Int {
+        let previous = st.rows[..<index].reversed().lazy.compactMap { targetIndex[$0.key] }.first
+        return previous.map { $0 + 1 } ?? 0
     }
 }
