@@ -255,10 +255,13 @@ struct PageContext {
             switch AllowedValue.parse(token) {
             case .integerRange(let lo, let hi):
                 ranges.append((lo, hi))
-                if hi - lo <= 64 {
+                // Ranges may reach Int64's limits: no arithmetic here may trap.
+                let (width, overflow) = hi.subtractingReportingOverflow(lo)
+                if !overflow, width <= 64 {
                     valid += (lo...hi).map(String.init)
                 } else {
-                    valid += [lo, lo + (hi - lo) / 2, hi].map(String.init)
+                    let middle = overflow ? lo / 2 + hi / 2 : lo + width / 2
+                    valid += [lo, middle, hi].map(String.init)
                 }
             case .literal(let l):
                 literals.insert(l)
@@ -272,7 +275,8 @@ struct PageContext {
         }
         // Values just outside what is documented.
         for (lo, hi) in ranges {
-            for candidate in [lo - 1, hi + 1] where !ranges.contains(where: { $0.0 <= candidate && candidate <= $0.1 }) {
+            let outside = [lo.subtractingReportingOverflow(1), hi.addingReportingOverflow(1)].filter { !$0.overflow }.map(\.partialValue)
+            for candidate in outside where !ranges.contains(where: { $0.0 <= candidate && candidate <= $0.1 }) {
                 invalid.append(String(candidate))
             }
         }

@@ -221,9 +221,9 @@ public enum DocSpecCLI {
         let summary = commands.first { $0.name == command }?.summary ?? ""
         switch command {
         case "generate":
-            return "OVERVIEW: \(summary)\n\nUSAGE: docspec generate [--check] [options]\n\nOPTIONS:\n      --check                 Write nothing; exit 1 and name each missing, stale or extra file.\n      --output <dir>          Output folder (default: the config's 'output', else Generated).\n      --import <module>       A module the generated tests import; repeatable.\n" + commonOptions
+            return "OVERVIEW: \(summary)\n\nUSAGE: docspec generate [--check] [options]\n\nOPTIONS:\n  --check                 Write nothing; exit 1 and name each missing, stale or extra file.\n  --output <dir>          Output folder (default: the config's 'output', else Generated).\n  --import <module>       A module the generated tests import; repeatable.\n" + commonOptions
         case "rules":
-            return "OVERVIEW: \(summary)\n\nUSAGE: docspec rules\n"
+            return "OVERVIEW: \(summary)\n\nUSAGE: docspec rules\n\nOPTIONS:\n  -h, --help              Show help information.\n"
         default:
             return "OVERVIEW: \(summary)\n\nUSAGE: docspec \(command) [options]\n\nOPTIONS:\n" + commonOptions
                 + "\nEXIT STATUS: 0 clean, 1 findings, 2 usage, config or I/O error.\n"

@@ -10,6 +10,9 @@ public struct DocSet: Sendable {
     public var diagnostics: [Diagnostic]
     /// Markdown files found per locale (including ones that failed to parse).
     public var fileCounts: [String: Int]
+    /// Per locale, paths (relative to the locale root) of files that exist but could not be read
+    /// or parsed; their diagnostics are in `diagnostics`.
+    public var unreadable: [String: Set<String>] = [:]
 
     /// Finds, reads, parses and extracts every `*.md` page of the given locales. Pages are
     /// processed in parallel across cores; each page's C parse tree is freed as soon as it is
@@ -18,11 +21,12 @@ public struct DocSet: Sendable {
         var pages: [String: [SpecPage]] = [:]
         var diagnostics: [Diagnostic] = []
         var counts: [String: Int] = [:]
+        var unreadable: [String: Set<String>] = [:]
         for locale in locales ?? config.locales {
             let dir = config.url(for: locale)
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
-                diagnostics.append(.error("missing-locale", "folder '\(locale.directory)' of locale '\(locale.code)' does not exist", at: nil))
+                diagnostics.append(.error("missing-locale", "folder '\(displayPath(dir, root: config.root))' of locale '\(locale.code)' does not exist", at: nil))
                 pages[locale.code] = []
                 counts[locale.code] = 0
                 continue
@@ -39,8 +43,9 @@ public struct DocSet: Sendable {
             }
             pages[locale.code] = results.compactMap(\.0).sorted { $0.path < $1.path }
             diagnostics += results.flatMap(\.1)
+            unreadable[locale.code] = Set(zip(files, results).filter { $0.1.0 == nil }.map(\.0))
         }
-        return DocSet(pages: pages, diagnostics: diagnostics, fileCounts: counts)
+        return DocSet(pages: pages, diagnostics: diagnostics, fileCounts: counts, unreadable: unreadable)
     }
 
     /// Relative paths of `*.md` files below `dir`, sorted; hidden folders are skipped.

@@ -21,7 +21,9 @@ public enum Pipeline {
         let source = docs.pages[config.source] ?? []
         let checker = DriftChecker()
         for target in config.targetLocales {
-            let paired = PageSetRule.pair(source: source, target: docs.pages[target.code] ?? [], sourceLocale: config.source, targetLocale: target.code)
+            let paired = PageSetRule.pair(
+                source: source, target: docs.pages[target.code] ?? [], sourceLocale: config.source, targetLocale: target.code,
+                unreadableSource: docs.unreadable[config.source] ?? [], unreadableTarget: docs.unreadable[target.code] ?? [])
             diagnostics += paired.diagnostics
             pairCount += paired.pairs.count
             diagnostics += ParallelMap.map(paired.pairs) { checker.check($0) }.flatMap { $0 }

@@ -1,0 +1,130 @@
+import ConformanceGen
+import Foundation
+import SpecModel
+import Testing
+
+/// Fixture doc set (`Golden/Input/docs-ja`, two pages covering every table kind) → generated
+/// files, compared with `Golden/Generated/<file>.golden`.
+@Suite("Golden: generated conformance tests")
+struct GoldenGenerationTests {
+    @Test("the fixture covers every table kind and a json sample")
+    func fixtureCoversEveryKind() throws {
+        let pages = try fixturePages()
+        let kinds = Set(pages.flatMap(\.tables).map(\.kind))
+        #expect(kinds == Set(TableKind.allCases))
+        #expect(pages.flatMap(\.tables).contains { $0.kind == .errorCodes && $0.complete })
+        #expect(pages.flatMap(\.codeSamples).contains { $0.language == "json" && $0.symbol == "FixtureRequest" })
+    }
+
+    @Test("generation reports no diagnostics and writes one file per page plus the support file")
+    func fileList() throws {
+        let (files, diagnostics) = generate(try fixturePages())
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(files.map(\.name) == ["DocSpecSupport.swift", "errors.swift", "request.swift"])
+    }
+
+    @Test("each generated file matches its golden file", arguments: ["DocSpecSupport.swift", "errors.swift", "request.swift"])
+    func matchesGolden(_ name: String) throws {
+        let (files, _) = generate(try fixturePages())
+        let file = try #require(files.first { $0.name == name })
+        GoldenFile.assertMatches(file.contents, golden: "Generated/\(name).golden")
+    }
+
+    @Test("no golden file is left over from a page that no longer generates one")
+    func noStaleGoldens() throws {
+        let (files, _) = generate(try fixturePages())
+        let folder = try #require(GoldenFile.bundleFolder).appendingPathComponent("Generated")
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        if !GoldenFile.isRecording {
+            #expect(goldens == files.map { "\($0.name).golden" }.sorted())
+        }
+    }
+
+    @Test("output does not depend on the host: no absolute paths, dates or temp folders")
+    func hostIndependent() throws {
+        let (files, _) = generate(try fixturePages())
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        let bundle = try #require(GoldenFile.bundleFolder).path
+        for f in files {
+            #expect(!f.contents.contains(bundle), "\(f.name)")
+            #expect(!f.contents.contains(home + "/"), "\(f.name)")
+            #expect(!f.contents.contains("/tmp/"), "\(f.name)")
+            #expect(f.contents.range(of: #"20\d\d-\d\d-\d\d"#, options: .regularExpression) == nil, "\(f.name)")
+        }
+    }
+
+    @Test("generating twice, or from pages in another order, gives identical files")
+    func deterministic() throws {
+        let pages = try fixturePages()
+        let first = generate(pages)
+        let second = generate(pages)
+        let reversed = generate(pages.reversed())
+        #expect(first.files == second.files)
+        #expect(first.files == reversed.files)
+        #expect(first.diagnostics == reversed.diagnostics)
+    }
+
+    @Test("each row reports at its markdown line")
+    func rowLines() throws {
+        let (files, _) = generate(try fixturePages())
+        let errors = try #require(files.first { $0.name == "errors.swift" }).contents
+        // `InvalidPlayTimeError` is on line 16 of errors.md, the Sandbox endpoint row on line 28.
+        #expect(errors.contains(#"DocSpecErrorCodeRow(file: "docs-ja/errors.md", line: 16, name: "InvalidPlayTimeError", code: 4000040, status: 400, retryable: "no")"#))
+        #expect(errors.contains(#"DocSpecEndpointRow(file: "docs-ja/errors.md", line: 28, environment: "Sandbox""#))
+    }
+
+    @Test("field tests take the error code from the error-codes table of another page")
+    func crossPageErrorCodes() throws {
+        let (files, _) = generate(try fixturePages())
+        let request = try #require(files.first { $0.name == "request.swift" }).contents
+        #expect(request.contains(#"errorName: "InvalidPlayTimeError", errorCode: 4000040)"#))
+        #expect(request.contains(#"errorName: "—", errorCode: nil)"#))
+    }
+}
+
+@Suite("Golden helper: line diff")
+struct LineDiffTests {
+    @Test("a changed line shows as - and + with context and a hunk header")
+    func unifiedDiff() {
+        let expected = "a\nb\nc\nd\ne\nf\ng\nh\n"
+        let actual = "a\nb\nc\nD\ne\nf\ng\nh\nnew\n"
+        let diff = LineDiff.unified(expected: expected, actual: actual)
+        #expect(diff == """
+            --- expected
+            +++ actual
+            @@ -1,8 +1,9 @@
+             a
+             b
+             c
+            -d
+            +D
+             e
+             f
+             g
+             h
+            +new
+
+            """)
+    }
+
+    @Test("a golden mismatch fails with the diff in the message", .disabled(if: GoldenFile.isRecording, "would overwrite the golden file"))
+    func mismatchShowsDiff() throws {
+        let (files, _) = generate(try fixturePages())
+        let errors = try #require(files.first { $0.name == "errors.swift" }).contents
+        let edited = errors.replacingOccurrences(of: "code: 4000040", with: "code: 4000004")
+        withKnownIssue {
+            GoldenFile.assertMatches(edited, golden: "Generated/errors.swift.golden")
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined() + "\(issue)"
+            return text.contains("-        DocSpecErrorCodeRow(file: \"docs-ja/errors.md\", line: 16, name: \"InvalidPlayTimeError\", code: 4000040")
+                && text.contains("+        DocSpecErrorCodeRow(file: \"docs-ja/errors.md\", line: 16, name: \"InvalidPlayTimeError\", code: 4000004")
+                && text.contains("@@ -")
+        }
+    }
+
+    @Test("equal texts have no hunks; line-ending-only changes are explained")
+    func noDifference() {
+        #expect(LineDiff.ops(["x"], ["x"]) == [.same("x")])
+        #expect(LineDiff.unified(expected: "a\n", actual: "a\r\n").contains("-a"))
+    }
+}

@@ -1,0 +1,148 @@
+import DocSpecKit
+import Foundation
+import Testing
+
+@Suite("lint without a config, broken folders, extract and help")
+struct LintAndExtractTests {
+    static let cliLocales = ["--locale", "ja=docs-ja", "--locale", "ru=docs-ru", "--source", "ja"]
+
+    @Test("lint runs on folders without a config file")
+    func withoutConfig() throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.remove("docspec.yml")
+        let r = ws.run(["lint"] + Self.cliLocales)
+        #expect(r.status == 0, "\(r.transcript)")
+        #expect(r.out.contains("2 page pairs"))
+        let inline = ws.run(["lint", "--locale=ja=docs-ja", "--locale=ru=docs-ru", "--source=ja"])
+        #expect(inline.status == 0, "\(inline.transcript)")
+        #expect(inline.out == r.out)
+    }
+
+    @Test("without a config, drift is reported with paths relative to the current folder")
+    func withoutConfigDrift() throws {
+        let ws = try Workspace(fixture: "drift")
+        let withConfig = ws.run(["lint"])
+        try ws.remove("docspec.yml")
+        let r = ws.run(["lint"] + Self.cliLocales)
+        #expect(r.status == 1)
+        #expect(r.err == withConfig.err)
+    }
+
+    @Test("a missing locale folder is a missing-locale error, exit 1, no crash")
+    func missingLocaleFolder() throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.remove("docspec.yml")
+        let r = ws.run(["lint", "--locale", "ja=docs-ja", "--locale", "ru=docs-xx", "--source", "ja"])
+        #expect(r.status == 1, "\(r.transcript)")
+        #expect(r.err.contains("error: folder 'docs-xx' of locale 'ru' does not exist [missing-locale]"), "\(r.err)")
+        #expect(!r.err.contains(ws.root.path), "the message names the folder as given, not an absolute path")
+        #expect(r.out.contains("pages per locale: ja 2, ru 0"))
+    }
+
+    @Test("a missing locale folder named in docspec.yml is reported the same way")
+    func missingLocaleFolderFromConfig() throws {
+        let ws = try Workspace(fixture: "clean")
+        try FileManager.default.moveItem(at: ws.url("docs-ru"), to: ws.url("docs-ru-old"))
+        let r = ws.run(["lint"])
+        #expect(r.status == 1)
+        #expect(r.err.hasPrefix("docspec: error: folder 'docs-ru' of locale 'ru' does not exist [missing-locale]\n"))
+    }
+
+    @Test("an invalid UTF-8 page is an error for that file while the other pages are still checked")
+    func invalidUTF8() throws {
+        let ws = try Workspace(fixture: "clean")
+        var bytes = Array(try #require(ws.read("docs-ru/errors.md")).utf8)
+        bytes.insert(0xFF, at: try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1)
+        try ws.write("docs-ru/errors.md", bytes: bytes)
+        // Drift in the other page proves it is still checked.
+        try ws.edit("docs-ru/request.md", replacing: "| `1` | `zeroToFiveMinutes` |", with: "| `2` | `zeroToFiveMinutes` |")
+        let r = ws.run(["lint"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("docs-ru/errors.md:2:1: error: file is not valid UTF-8 (byte 0xFF at byte offset 4); the page was skipped [invalid-utf8]"), "\(r.err)")
+        let requestFindings = r.err.split(separator: "\n").filter { $0.hasPrefix("docs-ru/request.md:") }
+        #expect(requestFindings.contains { $0.contains("'value' of row '1'") && $0.hasSuffix("[cell-mismatch]") }, "\(r.err)")
+        // The unreadable ru page is reported once, as invalid UTF-8, not also as a missing translation.
+        #expect(!r.err.contains("[missing-page]"), "\(r.err)")
+        #expect(r.out.contains("pages per locale: ja 2, ru 1"))
+    }
+
+    @Test("extract --format json prints the spec model with the expected counts")
+    func extractJSON() throws {
+        let ws = try Workspace(fixture: "clean")
+        let r = ws.run(["extract", "--format", "json"])
+        #expect(r.status == 0, "\(r.transcript)")
+        #expect(r.err.isEmpty)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        #expect(root["version"] as? Int == 1)
+        #expect(root["source"] as? String == "ja")
+        let locales = try #require(root["locales"] as? [[String: Any]])
+        #expect(locales.compactMap { $0["locale"] as? String } == ["ja", "ru"])
+        for locale in locales {
+            let pages = try #require(locale["pages"] as? [[String: Any]])
+            #expect(pages.compactMap { $0["path"] as? String } == ["docs-\(locale["locale"]!)/errors.md", "docs-\(locale["locale"]!)/request.md"])
+            let tables = pages.flatMap { $0["tables"] as? [[String: Any]] ?? [] }
+            #expect(tables.count == 5)
+            #expect(tables.compactMap { $0["kind"] as? String }.sorted() == ["endpoint", "error-codes", "fields", "int-enum", "string-enum"])
+            #expect(tables.reduce(0) { $0 + (($1["rows"] as? [Any])?.count ?? 0) } == 15)
+            #expect(pages.reduce(0) { $0 + (($1["codeSamples"] as? [Any])?.count ?? 0) } == 1)
+        }
+        #expect(!r.out.contains(ws.root.path))
+    }
+
+    @Test("extract without --format json exits 2")
+    func extractNeedsJSON() throws {
+        let ws = try Workspace(fixture: "clean")
+        let r = ws.run(["extract"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("extract supports --format json only"))
+    }
+
+    @Test("--help and -h for every command exit 0 and print OVERVIEW, USAGE and OPTIONS", arguments: ["check", "lint", "generate", "extract", "rules"])
+    func help(_ command: String) throws {
+        let ws = try Workspace()
+        for flag in ["--help", "-h"] {
+            let r = ws.run([command, flag])
+            #expect(r.status == 0)
+            #expect(r.err.isEmpty)
+            #expect(r.out.hasPrefix("OVERVIEW: "), "\(command) \(flag)")
+            #expect(r.out.contains("\nUSAGE: docspec \(command)"), "\(command) \(flag)")
+            #expect(r.out.contains("\nOPTIONS:\n"), "\(command) \(flag)")
+            #expect(r.out.contains("-h, --help"), "\(command) \(flag)")
+        }
+        // Option descriptions line up in one column.
+        let help = ws.run([command, "--help"]).out
+        let optionLines = help.split(separator: "\n").drop { $0 != "OPTIONS:" }.dropFirst().prefix { $0.hasPrefix("  ") }
+        #expect(!optionLines.isEmpty)
+        let columns = Set(optionLines.map { line in line.dropFirst(2).range(of: "  [A-Z]", options: .regularExpression).map { line.distance(from: line.startIndex, to: $0.upperBound) } ?? -1 })
+        #expect(columns.count == 1, "\(command): \(optionLines)")
+        let viaHelp = ws.run(["help", command])
+        #expect(viaHelp.status == 0)
+        #expect(viaHelp.out == ws.run([command, "--help"]).out)
+    }
+
+    @Test("docspec --help lists every subcommand")
+    func mainHelp() throws {
+        let ws = try Workspace()
+        let r = ws.run(["--help"])
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("OVERVIEW: "))
+        #expect(r.out.contains("\nUSAGE: docspec <command> [options]\n"))
+        for command in ["check", "lint", "generate", "extract", "rules"] {
+            #expect(r.out.contains("\n  \(command) "), "\(command)")
+        }
+        #expect(ws.run(["--version"]).out.hasPrefix("docspec "))
+    }
+
+    @Test("rules lists unique kebab-case ids, including the generation rules")
+    func rules() throws {
+        let ws = try Workspace()
+        let r = ws.run(["rules"])
+        #expect(r.status == 0)
+        let ids = r.out.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        #expect(Set(ids).count == ids.count)
+        for id in ids { #expect(id.range(of: "^[a-z0-9]+(-[a-z0-9]+)*$", options: .regularExpression) != nil, "\(id)") }
+        for id in ["cell-mismatch", "missing-table", "code-sample-mismatch", "missing-locale", "invalid-utf8", "stale-generated", "fields-without-sample", "unknown-error-name"] {
+            #expect(ids.contains(id), "\(id)")
+        }
+    }
+}
