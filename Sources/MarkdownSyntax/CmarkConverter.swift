@@ -235,10 +235,26 @@ enum CmarkConverter {
             let cells = children(of: node).filter { cmark_node_get_type($0) == cellType }.map { cell -> TableCell in
                 let padding = cmark_node_get_start_line(cell) == 0 || cmark_node_get_start_column(cell) == 0
                 let cr = padding ? SourceRange(start: r.end, end: r.end) : range(cell)
-                return TableCell(inlines: inlines(ofChildrenOf: cell), range: cr, isPadding: padding)
+                return TableCell(inlines: inlines(ofChildrenOf: cell), range: cr, contentRange: padding ? cr : contentRange(cell, cr), isPadding: padding)
             }
             let rowStart = max(Int(cmark_node_get_start_column(node)) - 1, 0)
             return TableRow(cells: cells, range: r, sourceCellCount: Self.countCells(lineBytes(r.start.line).dropFirst(rowStart)))
+        }
+
+        /// The cell's range without the spaces around its content (where a reader's eye goes).
+        func contentRange(_ cell: OpaquePointer, _ full: SourceRange) -> SourceRange {
+            let line = Int(cmark_node_get_start_line(cell))
+            let startByte = Int(cmark_node_get_start_column(cell))
+            let endByte = Int(cmark_node_get_end_column(cell))
+            let lb = lineBytes(line)
+            guard startByte >= 1, endByte >= startByte, lb.startIndex + endByte <= lb.endIndex else { return full }
+            var first = startByte
+            var last = endByte
+            func byte(_ col: Int) -> UInt8 { lb[lb.startIndex + col - 1] }
+            while first < last, byte(first) == UInt8(ascii: " ") || byte(first) == UInt8(ascii: "\t") { first += 1 }
+            while last > first, byte(last) == UInt8(ascii: " ") || byte(last) == UInt8(ascii: "\t") { last -= 1 }
+            if first == last, byte(first) == UInt8(ascii: " ") { return full }
+            return SourceRange(start: location(line: line, byteColumn: first), end: endLocation(line: line, byteColumn: last))
         }
 
         /// Counts the cells of a raw table row the way cmark-gfm splits it: on every `|` not directly

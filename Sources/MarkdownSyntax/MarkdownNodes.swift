@@ -66,6 +66,9 @@ extension Array where Element == Inline {
 public struct TableCell: Hashable, Sendable {
     public var inlines: [Inline]
     public var range: SourceRange
+    /// The range of the cell's content: `range` without the surrounding spaces. Diagnostics
+    /// about a cell point here.
+    public var contentRange: SourceRange
     /// `true` when cmark-gfm padded a row that had fewer cells than the header.
     public var isPadding: Bool
 

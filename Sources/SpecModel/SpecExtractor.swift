@@ -196,7 +196,7 @@ public enum SpecExtractor {
                     let source = i < row.cells.count ? row.cells[i] : nil
                     let text = source?.plainText ?? ""
                     let codes = source?.inlines.codeSpans ?? []
-                    let range = source?.range ?? SourceRange(start: row.range.end, end: row.range.end)
+                    let range = source?.contentRange ?? SourceRange(start: row.range.end, end: row.range.end)
                     var value = spec.type == .prose ? "" : (codes.isEmpty ? text : codes.joined(separator: ", "))
                     if spec.type == .yesNo, let b = YesNo.parse(text) { value = b ? "yes" : "no" }
                     if let problem = CellValidator.problem(value: value, text: text, codes: codes, type: spec.type) {

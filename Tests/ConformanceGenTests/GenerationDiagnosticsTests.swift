@@ -90,7 +90,7 @@ struct GenerationDiagnosticsTests {
         #expect(d.message.contains("'MissingError'"))
         #expect(d.location?.file == "docs-ja/request.md")
         #expect(d.location?.line == 10)
-        #expect(d.location?.column == 34, "at the error cell (just after its pipe), not the row start")
+        #expect(d.location?.column == 35, "at the error cell's content, not the row start")
         let request = try #require(files.first { $0.name == "request.swift" }).contents
         #expect(request.contains(#"key: "a""#))
         #expect(request.contains("errorCode: 4000001"))

@@ -289,7 +289,7 @@ struct TableDriftRuleTests {
             | Имя ошибки | Код | HTTP-статус | Повтор | Описание |
             |---|---|---|---|---|
             | `InvalidPlayTimeError` | `4000040` | `400` | no | Недопустимое значение `playTime`. |
-            | `InvalidSampleContentProvidedError` |1️⃣ `4000041` | `400` | no | Недопустимое значение `sampleContentProvided`. |
+            | `InvalidSampleContentProvidedError` | 1️⃣`4000041` | `400` | no | Недопустимое значение `sampleContentProvided`. |
             """))
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("extra-row", at: ruPage[1], note: jaPage[1])])
     }
@@ -297,9 +297,9 @@ struct TableDriftRuleTests {
     @Test("Acceptance: one digit of an error code changed in ru (4000040 → 4000041) is one cell-mismatch at the ru cell")
     func errorCodeDigitChanged() throws {
         let jaPage = ja(errorPageJA(errorTableJA)
-            .replacingOnce("| `InvalidPlayTimeError` | `4000040` |", with: "| `InvalidPlayTimeError` |1️⃣ `4000040` |"))
+            .replacingOnce("| `InvalidPlayTimeError` | `4000040` |", with: "| `InvalidPlayTimeError` | 1️⃣`4000040` |"))
         let ruPage = ru(errorPageRU(errorTableRU)
-            .replacingOnce("| `InvalidPlayTimeError` | `4000040` |", with: "| `InvalidPlayTimeError` |1️⃣ `4000041` |"))
+            .replacingOnce("| `InvalidPlayTimeError` | `4000040` |", with: "| `InvalidPlayTimeError` | 1️⃣`4000041` |"))
         // The key changed but the row sits where the ja row belongs: it is the same row with a
         // changed code, reported once at the ru cell with a note at the ja cell.
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("cell-mismatch", at: ruPage[1], note: jaPage[1])])
@@ -309,8 +309,8 @@ struct TableDriftRuleTests {
 
     @Test("cell-mismatch: an HTTP status changed in ru — error at the ru cell, note at the ja cell")
     func statusChanged() throws {
-        let jaPage = ja(errorPageJA(errorTableJA.replacingOnce("| `4290000` | `429` |", with: "| `4290000` |1️⃣ `429` |")))
-        let ruPage = ru(errorPageRU(errorTableRU.replacingOnce("| `4290000` | `429` |", with: "| `4290000` |1️⃣ `503` |")))
+        let jaPage = ja(errorPageJA(errorTableJA.replacingOnce("| `4290000` | `429` |", with: "| `4290000` | 1️⃣`429` |")))
+        let ruPage = ru(errorPageRU(errorTableRU.replacingOnce("| `4290000` | `429` |", with: "| `4290000` | 1️⃣`503` |")))
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("cell-mismatch", at: ruPage[1], note: jaPage[1])])
     }
 
@@ -318,10 +318,10 @@ struct TableDriftRuleTests {
     func nameAndRetryableChanged() throws {
         let jaPage = ja(errorPageJA(errorTableJA.replacingOnce(
             "| `RateLimitExceededError` | `4290000` | `429` | later |",
-            with: "|1️⃣ `RateLimitExceededError` | `4290000` | `429` |2️⃣ later |")))
+            with: "| 1️⃣`RateLimitExceededError` | `4290000` | `429` | 2️⃣later |")))
         let ruPage = ru(errorPageRU(errorTableRU.replacingOnce(
             "| `RateLimitExceededError` | `4290000` | `429` | later |",
-            with: "|1️⃣ `RateLimitExceeded` | `4290000` | `429` |2️⃣ yes |")))
+            with: "| 1️⃣`RateLimitExceeded` | `4290000` | `429` | 2️⃣yes |")))
         try expectDrift(jaPage, ruPage, rules: rules, [
             Finding("cell-mismatch", at: ruPage[1], note: jaPage[1]),
             Finding("cell-mismatch", at: ruPage[2], note: jaPage[2]),
@@ -336,7 +336,7 @@ struct TableDriftRuleTests {
             | キー | 型 | 必須 | 許容値 | エラー | 説明 |
             |---|---|---|---|---|---|
             | `customerConsented` | `bool` | はい | `true` | `InvalidCustomerConsentedError` | 顧客がデータ提供に同意したかどうか。 |
-            | `playTime` |1️⃣ `int32` | はい |2️⃣ `0...7` | `InvalidPlayTimeError` | アプリの利用時間。 |
+            | `playTime` | 1️⃣`int32` | はい | 2️⃣`0...7` | `InvalidPlayTimeError` | アプリの利用時間。 |
             """))
         let ruPage = ru(fieldsPageRU("""
             <!-- docspec:table kind=fields symbol=ConsumptionRequestV1 -->
@@ -344,7 +344,7 @@ struct TableDriftRuleTests {
             | Ключ | Тип | Обязательное | Допустимые значения | Ошибка | Описание |
             |---|---|---|---|---|---|
             | `customerConsented` | `bool` | да | `true` | `InvalidCustomerConsentedError` | Дал ли клиент согласие на передачу данных. |
-            | `playTime` |1️⃣ `int64` | да |2️⃣ `0...6` | `InvalidPlayTimeError` | Время использования приложения. |
+            | `playTime` | 1️⃣`int64` | да | 2️⃣`0...6` | `InvalidPlayTimeError` | Время использования приложения. |
             """))
         try expectDrift(jaPage, ruPage, rules: rules, [
             Finding("cell-mismatch", at: ruPage[1], note: jaPage[1]),
@@ -359,14 +359,14 @@ struct TableDriftRuleTests {
 
             | キー | 型 | 必須 | 許容値 | エラー | 説明 |
             |---|---|---|---|---|---|
-            | `playTime` | `int32` |1️⃣ はい | `0...7` | `InvalidPlayTimeError` | アプリの利用時間。 |
+            | `playTime` | `int32` | 1️⃣はい | `0...7` | `InvalidPlayTimeError` | アプリの利用時間。 |
             """))
         let ruPage = ru(fieldsPageRU("""
             <!-- docspec:table kind=fields symbol=ConsumptionRequestV1 -->
 
             | Ключ | Тип | Обязательное | Допустимые значения | Ошибка | Описание |
             |---|---|---|---|---|---|
-            | `playTime` | `int32` |1️⃣ нет | `0...7` | `InvalidPlayTimeError` | Время использования приложения. |
+            | `playTime` | `int32` | 1️⃣нет | `0...7` | `InvalidPlayTimeError` | Время использования приложения. |
             """))
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("cell-mismatch", at: ruPage[1], note: jaPage[1])])
     }
@@ -379,7 +379,7 @@ struct TableDriftRuleTests {
             | キー | 型 | 必須 | 許容値 | エラー | 説明 |
             |---|---|---|---|---|---|
             | `customerConsented` | `bool` | はい | `true` | `InvalidCustomerConsentedError` | 顧客がデータ提供に同意したかどうか。 |
-            |1️⃣ `playTime` | `int32` | はい | `0...7` | `InvalidPlayTimeError` | アプリの利用時間。 |
+            | 1️⃣`playTime` | `int32` | はい | `0...7` | `InvalidPlayTimeError` | アプリの利用時間。 |
             """))
         let ruPage = ru(fieldsPageRU("""
             <!-- docspec:table kind=fields symbol=ConsumptionRequestV1 -->
@@ -387,7 +387,7 @@ struct TableDriftRuleTests {
             | Ключ | Тип | Обязательное | Допустимые значения | Ошибка | Описание |
             |---|---|---|---|---|---|
             | `customerConsented` | `bool` | да | `true` | `InvalidCustomerConsentedError` | Дал ли клиент согласие на передачу данных. |
-            |1️⃣ `playtime` | `int32` | да | `0...7` | `InvalidPlayTimeError` | Время использования приложения. |
+            | 1️⃣`playtime` | `int32` | да | `0...7` | `InvalidPlayTimeError` | Время использования приложения. |
             """))
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("cell-mismatch", at: ruPage[1], note: jaPage[1])])
     }
@@ -400,7 +400,7 @@ struct TableDriftRuleTests {
             | 環境 | メソッド | ベース URL | パス |
             |---|---|---|---|
             | `Production` | `PUT` | `https://api.storekit.itunes.apple.com` | `/inApps/v1/transactions/consumption/{transactionId}` |
-            | `Sandbox` | `PUT` |1️⃣ `https://api.storekit-sandbox.itunes.apple.com` | `/inApps/v1/transactions/consumption/{transactionId}` |
+            | `Sandbox` | `PUT` | 1️⃣`https://api.storekit-sandbox.itunes.apple.com` | `/inApps/v1/transactions/consumption/{transactionId}` |
             """))
         let ruPage = ru(fieldsPageRU("""
             <!-- docspec:table kind=endpoint symbol=SendConsumptionInformationV1 -->
@@ -408,7 +408,7 @@ struct TableDriftRuleTests {
             | Окружение | Метод | Базовый URL | Путь |
             |---|---|---|---|
             | `Production` | `PUT` | `https://api.storekit.itunes.apple.com` | `/inApps/v1/transactions/consumption/{transactionId}` |
-            | `Sandbox` | `PUT` |1️⃣ `https://api.storekit.itunes.apple.com` | `/inApps/v1/transactions/consumption/{transactionId}` |
+            | `Sandbox` | `PUT` | 1️⃣`https://api.storekit.itunes.apple.com` | `/inApps/v1/transactions/consumption/{transactionId}` |
             """))
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("cell-mismatch", at: ruPage[1], note: jaPage[1])])
     }
@@ -421,7 +421,7 @@ struct TableDriftRuleTests {
             | 値 | ケース | 説明 |
             |---|---|---|
             | `0` | `undeclared` | 未申告。 |
-            | `1` |1️⃣ `notConsumed` | 未消費。 |
+            | `1` | 1️⃣`notConsumed` | 未消費。 |
             | `2` | `partiallyConsumed` | 一部消費済み。 |
             | `3` | `fullyConsumed` | すべて消費済み。 |
             """))
@@ -431,7 +431,7 @@ struct TableDriftRuleTests {
             | Значение | Кейс | Описание |
             |---|---|---|
             | `0` | `undeclared` | Не указано. |
-            | `1` |1️⃣ `notconsumed` | Не потреблено. |
+            | `1` | 1️⃣`notconsumed` | Не потреблено. |
             | `2` | `partiallyConsumed` | Потреблено частично. |
             | `3` | `fullyConsumed` | Потреблено полностью. |
             """))

@@ -225,7 +225,7 @@ struct InvalidCellTests {
 
             | エラー名 | コード | HTTP ステータス | 説明 |
             |---|---|---|---|
-            | `GeneralBadRequestError` |1️⃣ `abc` |2️⃣ `999` | 不正 |
+            | `GeneralBadRequestError` | 1️⃣`abc` | 2️⃣`999` | 不正 |
             """)
         let x = try extract(m.text)
         #expect(x.rules == ["invalid-cell", "invalid-cell"])
@@ -241,7 +241,7 @@ struct InvalidCellTests {
 
             | エラー名 | コード | HTTP ステータス | 再試行 | 説明 |
             |---|---|---|---|---|
-            |1️⃣ `名前` | `1` | `400` |2️⃣ たぶん | 不正 |
+            | 1️⃣`名前` | `1` | `400` | 2️⃣たぶん | 不正 |
             """)
         let x = try extract(m.text)
         #expect(x.diagnostics.map(\.location) == [m.location(1), m.location(2)])
@@ -254,9 +254,9 @@ struct InvalidCellTests {
 
             | Ключ | Тип | Обязательно | Допустимые значения | Ошибка |
             |---|---|---|---|---|
-            | `a` | `bool` |1️⃣ может быть |2️⃣ `abc` | — |
-            | `b` | `int32` | да |3️⃣ 0...7 | — |
-            | `c` | `int32` | нет |4️⃣ `7...0` | — |
+            | `a` | `bool` | 1️⃣может быть | 2️⃣`abc` | — |
+            | `b` | `int32` | да | 3️⃣0...7 | — |
+            | `c` | `int32` | нет | 4️⃣`7...0` | — |
             """)
         let x = try extract(m.text, locale: "ru")
         #expect(x.rules == ["invalid-cell", "invalid-cell", "invalid-cell", "invalid-cell"])
@@ -270,8 +270,8 @@ struct InvalidCellTests {
 
             | 環境 | メソッド | ベース URL | パス |
             |---|---|---|---|
-            | `Production` |1️⃣ `FETCH` |2️⃣ `api.example.com` |3️⃣ `inApps/v1` |
-            | `Sandbox` | `GET` |4️⃣ `ftp://example.com` | `/ok/{id}` |
+            | `Production` | 1️⃣`FETCH` | 2️⃣`api.example.com` | 3️⃣`inApps/v1` |
+            | `Sandbox` | `GET` | 4️⃣`ftp://example.com` | `/ok/{id}` |
             """)
         let x = try extract(m.text)
         #expect(x.rules == Array(repeating: "invalid-cell", count: 4))
@@ -284,7 +284,7 @@ struct InvalidCellTests {
 
             | ケース名の説明 | 値 |
             |---|---|
-            | `未申告のケース` |1️⃣ `ゼロ` |
+            | `未申告のケース` | 1️⃣`ゼロ` |
             """)
         let x = try extract(m.text)
         // Headers bind by position: value, case. Both cells are wrong for their columns.
