@@ -243,12 +243,34 @@ public enum SpecExtractor {
                     let n = TableKind.normaliseHeader(text)
                     return schema.first { $0.headers.contains(n) }?.name
                 }
-                if matched.allSatisfy({ $0 != nil }), Set(matched.compactMap { $0 }).count == matched.count {
-                    columns = matched.compactMap { $0 }
-                } else if headerTexts.count == schema.count {
-                    columns = schema.map(\.name)
+                let recognised = matched.compactMap { $0 }
+                if let twice = recognised.first(where: { name in recognised.filter { $0 == name }.count > 1 }) {
+                    let cells = zip(headerTexts, matched).filter { $0.1 == twice }.map { "'\($0.0)'" }
+                    diagnostics.append(.error(
+                        "table-schema", "headers \(cells.joined(separator: " and ")) both name column '\(twice)'; expected \(expected)",
+                        at: at))
+                    return nil
+                }
+                var positional: [String]?
+                if headerTexts.count == schema.count {
+                    positional = schema.map(\.name)
                 } else if headerTexts.count == schema.filter({ !$0.optional }).count {
-                    columns = schema.filter { !$0.optional }.map(\.name)
+                    positional = schema.filter { !$0.optional }.map(\.name)
+                }
+                if recognised.count == matched.count {
+                    columns = recognised
+                } else if let positional {
+                    // Bind by position, but never against a header that says otherwise.
+                    for (i, name) in matched.enumerated() {
+                        if let name, positional[i] != name {
+                            diagnostics.append(.error(
+                                "table-schema",
+                                "header '\(headerTexts[i])' names column '\(name)' but stands where '\(positional[i])' belongs (expected \(expected)); fix the header or add columns=… to the directive",
+                                at: header.cells[i].contentRange.start))
+                            return nil
+                        }
+                    }
+                    columns = positional
                 } else {
                     let unknown = zip(headerTexts, matched).filter { $0.1 == nil }.map { "'\($0.0)'" }
                     diagnostics.append(.error(

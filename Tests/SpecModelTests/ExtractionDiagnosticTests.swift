@@ -282,12 +282,12 @@ struct InvalidCellTests {
         let m = marked("""
             <!-- docspec:table kind=int-enum symbol=P -->
 
-            | ケース名の説明 | 値 |
+            | 番号の説明 | 名称 |
             |---|---|
             | `未申告のケース` | 1️⃣`ゼロ` |
             """)
         let x = try extract(m.text)
-        // Headers bind by position: value, case. Both cells are wrong for their columns.
+        // Unknown headers bind by position: value, case. Both cells are wrong for their columns.
         #expect(x.diagnostics.map(\.location).contains(m.location(1)))
     }
 
@@ -295,6 +295,35 @@ struct InvalidCellTests {
         let m = marked("<!-- docspec:table kind=string-enum symbol=S -->\n\n| 値 | 説明 |\n|---|---|\n|1️⃣  | a |\n")
         let x = try extract(m.text)
         #expect(x.rules == ["invalid-cell"])
+        #expect(x.diagnostics.first?.location == m.location(1))
+    }
+
+    @Test func recognisedHeaderAgainstItsPositionIsASchemaError() throws {
+        // Unknown headers bind by position (name, code, status, description), but a header
+        // recognised as another column must not be silently re-bound.
+        let conflict = marked("""
+            <!-- docspec:table kind=error-codes symbol=APIError -->
+
+            | 1️⃣コード | 名称 | 状態 | 備考 |
+            |---|---|---|---|
+            | `4000000` | `GeneralBadRequestError` | `400` | 不正 |
+            """)
+        let y = try extract(conflict.text)
+        #expect(y.rules == ["table-schema"])
+        #expect(y.diagnostics.first?.location == conflict.location(1))
+        #expect(y.diagnostics.first?.message.contains("'code'") == true)
+    }
+
+    @Test func twoHeadersNamingOneColumnIsASchemaError() throws {
+        let m = marked("""
+            <!-- docspec:table kind=string-enum symbol=S -->
+
+            1️⃣| 値 | value |
+            |---|---|
+            | `A` | `B` |
+            """)
+        let x = try extract(m.text)
+        #expect(x.rules == ["table-schema"])
         #expect(x.diagnostics.first?.location == m.location(1))
     }
 }
