@@ -16,113 +16,17 @@ struct DocSpec_1_consumption_request_v1 {
 
     @Test("docs-ja/consumption-request-v1.md:20 fields ConsumptionRequestV1", arguments: [
         DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 22, key: "customerConsented", required: true, valid: ["true"], invalid: ["false"], errorName: "InvalidCustomerConsentedError", errorCode: 4000035),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 23, key: "consumptionStatus", required: true, valid: [
-            "0",
-            "1",
-            "2",
-            "3",
-        ], invalid: [
-            "-1",
-            "4",
-        ], errorName: "InvalidConsumptionStatusError", errorCode: 4000034),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 24, key: "platform", required: true, valid: [
-            "0",
-            "1",
-            "2",
-        ], invalid: [
-            "-1",
-            "3",
-        ], errorName: "InvalidPlatformError", errorCode: 4000039),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 25, key: "sampleContentProvided", required: true, valid: [
-            "true",
-            "false",
-        ], invalid: [], errorName: "InvalidSampleContentProvidedError", errorCode: 4000041),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 26, key: "deliveryStatus", required: true, valid: [
-            "0",
-            "1",
-            "2",
-            "3",
-            "4",
-            "5",
-        ], invalid: [
-            "-1",
-            "6",
-        ], errorName: "InvalidDeliveryStatusError", errorCode: 4000036),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 27, key: "appAccountToken", required: true, valid: [
-            "\"5D1F8A04-6C1B-4C3A-9E0B-2F6A8E1D7C55\"",
-            "\"\"",
-        ], invalid: ["\"not-a-uuid\""], errorName: "InvalidAppAccountTokenError", errorCode: 4000033),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 28, key: "accountTenure", required: true, valid: [
-            "0",
-            "1",
-            "2",
-            "3",
-            "4",
-            "5",
-            "6",
-            "7",
-        ], invalid: [
-            "-1",
-            "8",
-        ], errorName: "InvalidAccountTenureError", errorCode: 4000032),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 29, key: "playTime", required: true, valid: [
-            "0",
-            "1",
-            "2",
-            "3",
-            "4",
-            "5",
-            "6",
-            "7",
-        ], invalid: [
-            "-1",
-            "8",
-        ], errorName: "InvalidPlayTimeError", errorCode: 4000040),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 30, key: "lifetimeDollarsRefunded", required: true, valid: [
-            "0",
-            "1",
-            "2",
-            "3",
-            "4",
-            "5",
-            "6",
-            "7",
-        ], invalid: [
-            "-1",
-            "8",
-        ], errorName: "InvalidLifetimeDollarsRefundedError", errorCode: 4000038),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 31, key: "lifetimeDollarsPurchased", required: true, valid: [
-            "0",
-            "1",
-            "2",
-            "3",
-            "4",
-            "5",
-            "6",
-            "7",
-        ], invalid: [
-            "-1",
-            "8",
-        ], errorName: "InvalidLifetimeDollarsPurchasedError", errorCode: 4000037),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 32, key: "userStatus", required: true, valid: [
-            "0",
-            "1",
-            "2",
-            "3",
-            "4",
-        ], invalid: [
-            "-1",
-            "5",
-        ], errorName: "InvalidUserStatusError", errorCode: 4000042),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 33, key: "refundPreference", required: false, valid: [
-            "0",
-            "1",
-            "2",
-            "3",
-        ], invalid: [
-            "-1",
-            "4",
-        ], errorName: "InvalidRefundPreferenceError", errorCode: 4000044),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 23, key: "consumptionStatus", required: true, valid: ["0", "1", "2", "3"], invalid: ["-1", "4"], errorName: "InvalidConsumptionStatusError", errorCode: 4000034),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 24, key: "platform", required: true, valid: ["0", "1", "2"], invalid: ["-1", "3"], errorName: "InvalidPlatformError", errorCode: 4000039),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 25, key: "sampleContentProvided", required: true, valid: ["true", "false"], invalid: [], errorName: "InvalidSampleContentProvidedError", errorCode: 4000041),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 26, key: "deliveryStatus", required: true, valid: ["0", "1", "2", "3", "4", "5"], invalid: ["-1", "6"], errorName: "InvalidDeliveryStatusError", errorCode: 4000036),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 27, key: "appAccountToken", required: true, valid: ["\"5D1F8A04-6C1B-4C3A-9E0B-2F6A8E1D7C55\"", "\"\""], invalid: ["\"not-a-uuid\""], errorName: "InvalidAppAccountTokenError", errorCode: 4000033),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 28, key: "accountTenure", required: true, valid: ["0", "1", "2", "3", "4", "5", "6", "7"], invalid: ["-1", "8"], errorName: "InvalidAccountTenureError", errorCode: 4000032),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 29, key: "playTime", required: true, valid: ["0", "1", "2", "3", "4", "5", "6", "7"], invalid: ["-1", "8"], errorName: "InvalidPlayTimeError", errorCode: 4000040),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 30, key: "lifetimeDollarsRefunded", required: true, valid: ["0", "1", "2", "3", "4", "5", "6", "7"], invalid: ["-1", "8"], errorName: "InvalidLifetimeDollarsRefundedError", errorCode: 4000038),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 31, key: "lifetimeDollarsPurchased", required: true, valid: ["0", "1", "2", "3", "4", "5", "6", "7"], invalid: ["-1", "8"], errorName: "InvalidLifetimeDollarsPurchasedError", errorCode: 4000037),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 32, key: "userStatus", required: true, valid: ["0", "1", "2", "3", "4"], invalid: ["-1", "5"], errorName: "InvalidUserStatusError", errorCode: 4000042),
+        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 33, key: "refundPreference", required: false, valid: ["0", "1", "2", "3"], invalid: ["-1", "4"], errorName: "InvalidRefundPreferenceError", errorCode: 4000044),
     ])
     func table1_fields(_ row: DocSpecFieldRow) {
         DocSpecCheck.field(row, baseline: Self.sample1, decode: { try JSONDecoder().decode(ConsumptionRequestV1.self, from: $0) }, validate: { (value: ConsumptionRequestV1) in try value.validate() })

@@ -3,8 +3,17 @@ import SpecModel
 
 /// A generated file: its name inside the output folder and its content.
 public struct GeneratedFile: Hashable, Sendable {
+    /// File name inside the output folder.
     public var name: String
     public var contents: String
+    /// The page it was generated from (its display path), or `nil` for the support file.
+    public var sourcePath: String?
+
+    public init(name: String, contents: String, sourcePath: String? = nil) {
+        self.name = name
+        self.contents = contents
+        self.sourcePath = sourcePath
+    }
 }
 
 /// Options for generation.
@@ -54,7 +63,7 @@ public struct ConformanceTranslator: Sendable {
                 ],
                 imports: ["Foundation", "Testing"] + options.imports,
                 suites: [suite])
-            files.append(GeneratedFile(name: base + ".swift", contents: SwiftRenderer.render(decl)))
+            files.append(GeneratedFile(name: base + ".swift", contents: SwiftRenderer.render(decl), sourcePath: page.path))
         }
         files.append(GeneratedFile(name: Self.supportFileName, contents: SupportFile.contents(regenerate: options.regenerateCommand)))
         return (files.sorted { $0.name < $1.name }, diagnostics)
@@ -282,6 +291,18 @@ struct PageContext {
         }
         if literals == ["true"] { invalid.append("false") }
         if literals == ["false"] { invalid.append("true") }
+        // Only strings documented (e.g. `"DELIVERED"`, `""`): an undocumented string must fail,
+        // unless any string is allowed (`UUID` and the empty string are a class, not a list).
+        if !hasUUID, !literals.isEmpty, literals.allSatisfy({ $0.hasPrefix("\"") }) {
+            invalid.append("\"DOCSPEC_UNDOCUMENTED_VALUE\"")
+        }
+        // Only integers listed one by one: the next integer above them must fail.
+        let integers = literals.compactMap { Int64($0) }
+        if ranges.isEmpty, !integers.isEmpty, integers.count == literals.count, let top = integers.max(),
+            case (let next, false) = top.addingReportingOverflow(1)
+        {
+            invalid.append(String(next))
+        }
         if hasUUID { invalid.append("\"not-a-uuid\"") }
         let errorName = row.value("error") ?? ""
         var errorCode: SwiftExpr = .nil

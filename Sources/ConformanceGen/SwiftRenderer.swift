@@ -1,3 +1,14 @@
+extension SwiftExpr {
+    /// Literals that render on one short line.
+    var isScalar: Bool {
+        switch self {
+        case .string(let s): s.count <= 40
+        case .int, .bool, .nil: true
+        default: false
+        }
+    }
+}
+
 /// Renders `SwiftFileDecl` values as Swift source text: deterministic, four-space indentation,
 /// one array element per line.
 public enum SwiftRenderer {
@@ -43,6 +54,11 @@ public enum SwiftRenderer {
         case .array(let items):
             if items.isEmpty { return "[]" }
             if items.count == 1 { return "[\(render(items[0], indent: indent))]" }
+            // Short lists of scalars stay on one line.
+            if items.allSatisfy(\.isScalar) {
+                let inline = "[" + items.map { render($0, indent: indent) }.joined(separator: ", ") + "]"
+                if inline.count <= 80 { return inline }
+            }
             return "[\n" + items.map { "\(pad)    \(render($0, indent: indent + 1)),\n" }.joined() + "\(pad)]"
         case .tuple(let items):
             return "(" + items.map { render($0, indent: indent) }.joined(separator: ", ") + ")"

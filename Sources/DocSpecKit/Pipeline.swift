@@ -48,12 +48,14 @@ public enum Pipeline {
 
     /// Stale-file findings: one `stale-generated` error per missing, outdated or extra file.
     public static func staleness(_ files: [GeneratedFile], config: Config) -> [Diagnostic] {
-        GenerationCheck.stale(files, in: config.outputURL).map { s in
+        let sources = Dictionary(files.map { ($0.name, $0.sourcePath) }, uniquingKeysWith: { a, _ in a })
+        return GenerationCheck.stale(files, in: config.outputURL).map { s in
             let path = "\(config.output)/\(s.fileName)"
+            let from = (sources[s.fileName] ?? nil).map { " (generated from \($0))" } ?? ""
             let message: String
             switch s {
-            case .missing: message = "generated file is missing; run 'docspec generate'"
-            case .outdated: message = "generated file is stale (the docs changed since it was generated); run 'docspec generate'"
+            case .missing: message = "generated file\(from) is missing; run 'docspec generate'"
+            case .outdated: message = "generated file\(from) is stale: the docs changed since it was generated; run 'docspec generate'"
             case .extra: message = "file is not generated from any page any more; run 'docspec generate' to remove it"
             }
             return .error("stale-generated", message, at: SourceLocation(file: path, line: 1))

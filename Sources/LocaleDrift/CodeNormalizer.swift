@@ -20,7 +20,7 @@ public enum CodeNormalizer {
         case "sh", "bash", "shell", "zsh", "console", "shell-session", "yaml", "yml", "python", "py", "ruby", "rb", "toml",
             "perl", "r", "make", "makefile", "dockerfile", "ini", "conf", "properties":
             .hash
-        case "html", "xml", "svg", "vue", "markdown", "md":
+        case "html", "xml", "svg", "vue", "vue-html", "xhtml", "svelte", "markdown", "md", "mdx":
             .markup
         case "sql", "lua", "haskell", "hs":
             .sql

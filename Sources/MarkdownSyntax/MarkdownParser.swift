@@ -24,14 +24,18 @@ public enum MarkdownParser {
     ///   - path: the path shown in diagnostics and stored in source locations.
     public static func parse(bytes: [UInt8], path: String) -> ParseResult {
         var bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var bomLength = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes.removeFirst(3)
+            bomLength = 3
+        }
         if let bad = firstInvalidUTF8(bytes) {
             return ParseResult(
                 document: nil,
                 diagnostics: [
                     .error(
                         "invalid-utf8",
-                        "file is not valid UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at byte offset \(bad.offset)); the page was skipped",
+                        "file is not valid UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at byte offset \(bad.offset + bomLength)); the page was skipped",
                         at: SourceLocation(file: path, line: bad.line, column: bad.column))
                 ])
         }

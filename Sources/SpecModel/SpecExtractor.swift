@@ -91,8 +91,10 @@ public enum SpecExtractor {
             case .codeBlock(let info, let literal, let fenced, let range):
                 samples.append(Self.sample(info: info, literal: literal, fenced: fenced, range: range, headingPath: headingPath))
             case .list(_, _, let items, _):
-                for item in items { walk(item.blocks) }
-                finish()
+                for item in items {
+                    walk(item.blocks)
+                    finish()  // a directive never reaches into the next item
+                }
             case .blockQuote(let blocks, _), .footnoteDefinition(_, let blocks, _):
                 walk(blocks)
                 finish()
