@@ -29,15 +29,17 @@ let package = Package(
         // The core library the docs describe.
         .target(name: "AppStoreServerAPI"),
 
-        // Tests.
-        .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax"]),
-        .testTarget(name: "SpecModelTests", dependencies: ["SpecModel", "MarkdownSyntax"]),
-        .testTarget(name: "LocaleDriftTests", dependencies: ["LocaleDrift", "SpecModel"]),
+        // Tests. `DocSpecTestSupport` holds what several test targets share: location markers
+        // in fixtures and golden-file comparison with diffs.
+        .target(name: "DocSpecTestSupport", dependencies: ["DocDiagnostics"], path: "Tests/DocSpecTestSupport"),
+        .testTarget(name: "MarkdownSyntaxTests", dependencies: ["MarkdownSyntax", "DocSpecTestSupport"]),
+        .testTarget(name: "SpecModelTests", dependencies: ["SpecModel", "MarkdownSyntax", "DocSpecTestSupport"]),
+        .testTarget(name: "LocaleDriftTests", dependencies: ["LocaleDrift", "SpecModel", "DocSpecTestSupport"]),
         .testTarget(
-            name: "ConformanceGenTests", dependencies: ["ConformanceGen", "SpecModel"],
+            name: "ConformanceGenTests", dependencies: ["ConformanceGen", "SpecModel", "DocSpecTestSupport"],
             resources: [.copy("Golden")]),
         .testTarget(
-            name: "DocSpecKitTests", dependencies: ["DocSpecKit"],
+            name: "DocSpecKitTests", dependencies: ["DocSpecKit", "DocSpecTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI"]),
         // Conformance tests generated from docs-ja/ by `docspec generate` (do not edit by hand).

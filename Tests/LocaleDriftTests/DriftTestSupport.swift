@@ -1,4 +1,5 @@
 import DocDiagnostics
+import DocSpecTestSupport
 import Foundation
 import LocaleDrift
 import MarkdownSyntax
@@ -11,47 +12,6 @@ typealias Location = DocDiagnostics.SourceLocation
 // Helpers for two-locale fixture tests (architecture guide, habit 6): fixtures carry keycap
 // markers `1️⃣`…`9️⃣` where a finding is expected; the markers are removed before parsing and
 // their positions (1-based line, 1-based column in Unicode scalars) become `SourceLocation`s.
-
-/// Fixture text with its markers removed and their locations.
-struct MarkedText {
-    /// The text with every marker removed.
-    var text: String
-    /// Marker number → location (1-based line and Unicode-scalar column) in `text`.
-    var markers: [Int: (line: Int, column: Int)]
-
-    static let keycap: Unicode.Scalar = "\u{20E3}"
-    static let variationSelector: Unicode.Scalar = "\u{FE0F}"
-
-    init(_ raw: String) {
-        let scalars = Array(raw.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var markers: [Int: (line: Int, column: Int)] = [:]
-        var line = 1
-        var column = 1
-        var i = 0
-        while i < scalars.count {
-            let s = scalars[i]
-            if let digit = Int(String(s)), ("1"..."9").contains(s),
-                i + 2 < scalars.count, scalars[i + 1] == Self.variationSelector, scalars[i + 2] == Self.keycap
-            {
-                precondition(markers[digit] == nil, "marker \(digit) used twice")
-                markers[digit] = (line, column)
-                i += 3
-                continue
-            }
-            out.append(s)
-            if s == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            i += 1
-        }
-        self.text = String(out)
-        self.markers = markers
-    }
-}
 
 /// A page fixture of one locale: its clean text, path and marker locations.
 struct Fixture {

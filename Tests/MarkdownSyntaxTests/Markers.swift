@@ -1,4 +1,5 @@
 import DocDiagnostics
+import DocSpecTestSupport
 import Testing
 
 /// A location in a Markdown file (DocDiagnostics' type; `Testing` has one of the same name).
@@ -6,54 +7,19 @@ typealias Loc = DocDiagnostics.SourceLocation
 
 @testable import MarkdownSyntax
 
-/// Fixture text with its location markers (`0️⃣` … `9️⃣`) removed, and where each marker stood.
-///
-/// A marker's location is the line and Unicode-scalar column of the character that follows it in
-/// the stripped text (1-based), so `|1️⃣ コード |` marks the first character after the pipe.
+/// Fixture text with markers stripped (see `MarkedText`); locations default to `p.md`.
 struct Marked {
-    var text: String
-    var markers: [Int: (line: Int, column: Int)]
+    let marked: MarkedText
+    var text: String { marked.text }
+    var bytes: [UInt8] { marked.bytes }
 
-    var bytes: [UInt8] { Array(text.utf8) }
-
-    /// The marker's location in `file`.
     func location(_ marker: Int, file: String = "p.md") -> Loc {
-        guard let m = markers[marker] else {
-            Issue.record("fixture has no marker \(marker)")
-            return Loc(file: file, line: 0, column: 0)
-        }
-        return Loc(file: file, line: m.line, column: m.column)
+        if marked.markers[marker] == nil { Issue.record("fixture has no marker \(marker)") }
+        return marked.location(marker, file: file)
     }
 }
 
-/// Strips keycap markers (`1️⃣` = digit, U+FE0F, U+20E3) from `source` and records their locations.
-func marked(_ source: String) -> Marked {
-    let scalars = Array(source.unicodeScalars)
-    var out = String.UnicodeScalarView()
-    var markers: [Int: (line: Int, column: Int)] = [:]
-    var line = 1
-    var column = 1
-    var i = 0
-    while i < scalars.count {
-        let s = scalars[i]
-        if i + 2 < scalars.count, ("0"..."9").contains(s), scalars[i + 1] == "\u{FE0F}", scalars[i + 2] == "\u{20E3}" {
-            let n = Int(s.value) - 48
-            precondition(markers[n] == nil, "marker \(n) used twice")
-            markers[n] = (line, column)
-            i += 3
-            continue
-        }
-        out.append(s)
-        if s == "\n" {
-            line += 1
-            column = 1
-        } else {
-            column += 1
-        }
-        i += 1
-    }
-    return Marked(text: String(out), markers: markers)
-}
+func marked(_ source: String) -> Marked { Marked(marked: MarkedText(source)) }
 
 // MARK: - Shared helpers
 
