@@ -5,10 +5,12 @@ import SpecModel
 public struct GeneratedFile: Hashable, Sendable {
     /// File name inside the output folder.
     public var name: String
+    /// The complete Swift source text of the file.
     public var contents: String
     /// The page it was generated from (its display path), or `nil` for the support file.
     public var sourcePath: String?
 
+    /// Creates a generated file; `sourcePath` is the page's display path, `nil` for the support file.
     public init(name: String, contents: String, sourcePath: String? = nil) {
         self.name = name
         self.contents = contents
@@ -23,6 +25,7 @@ public struct GeneratorOptions: Sendable {
     /// Shown in headers: how to regenerate.
     public var regenerateCommand: String
 
+    /// Creates options; `imports` are module names the generated tests import.
     public init(imports: [String], regenerateCommand: String = "docspec generate") {
         self.imports = imports
         self.regenerateCommand = regenerateCommand
@@ -34,8 +37,10 @@ public struct GeneratorOptions: Sendable {
 /// argument lists of one parameterised test (data-driven: no function per row). Each row carries
 /// its markdown file and line, and every expectation reports there.
 public struct ConformanceTranslator: Sendable {
+    /// The options used for every generated file.
     public var options: GeneratorOptions
 
+    /// Creates a translator with `options`.
     public init(options: GeneratorOptions) { self.options = options }
 
     /// The support file's name.

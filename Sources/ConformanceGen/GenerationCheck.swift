@@ -10,6 +10,7 @@ public enum GenerationCheck {
         /// A `.swift` file in the folder that generation would not write.
         case extra(String)
 
+        /// The file name inside the output folder.
         public var fileName: String {
             switch self {
             case .missing(let n), .outdated(let n), .extra(let n): n

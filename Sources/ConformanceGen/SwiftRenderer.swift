@@ -12,6 +12,8 @@ extension SwiftExpr {
 /// Renders `SwiftFileDecl` values as Swift source text: deterministic, four-space indentation,
 /// one array element per line.
 public enum SwiftRenderer {
+    /// Renders a whole file: `//` header comments, imports, then each suite as a `@Suite struct`
+    /// with its `static let`s and `@Test` functions.
     public static func render(_ file: SwiftFileDecl) -> String {
         var out = ""
         for line in file.header { out += "// \(commentSafe(line))\n" }

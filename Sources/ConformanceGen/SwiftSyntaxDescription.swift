@@ -23,9 +23,13 @@ public indirect enum SwiftExpr: Hashable, Sendable {
     /// `expr.member` where member is a validated identifier.
     case member(SwiftExpr, String)
 
+    /// A call argument: `label: value`, or just `value` when unlabelled.
     public struct Argument: Hashable, Sendable {
+        /// The argument label, or `nil` for an unlabelled argument.
         public var label: String?
+        /// The argument's expression.
         public var value: SwiftExpr
+        /// Creates an argument; pass `nil` as `label` for an unlabelled one.
         public init(_ label: String?, _ value: SwiftExpr) {
             self.label = label
             self.value = value
@@ -35,25 +39,35 @@ public indirect enum SwiftExpr: Hashable, Sendable {
 
 /// A `@Test` function.
 public struct TestDecl: Hashable, Sendable {
+    /// The function name, a Swift identifier (e.g. `table1_errorCodes`).
     public var name: String
+    /// The name shown by Swift Testing, passed to `@Test("…")` (escaped when rendered).
     public var displayName: String
     /// Parameterised tests: the argument list and the parameter's type.
     public var arguments: SwiftExpr?
+    /// The type of the single `_ row:` parameter, or `nil` for a test without arguments.
     public var parameterType: String?
+    /// Statements of the function body, one expression per line.
     public var body: [SwiftExpr]
 }
 
 /// A `static let` stored in a suite (e.g. a JSON sample).
 public struct StaticLet: Hashable, Sendable {
+    /// The property name, a Swift identifier.
     public var name: String
+    /// The property's initial value.
     public var value: SwiftExpr
 }
 
 /// A `@Suite struct` holding one page's tests.
 public struct SuiteDecl: Hashable, Sendable {
+    /// The struct's name, a Swift identifier.
     public var typeName: String
+    /// The name shown by Swift Testing, passed to `@Suite("…")` (escaped when rendered).
     public var displayName: String
+    /// `static let`s, rendered before the tests.
     public var statics: [StaticLet]
+    /// The suite's `@Test` functions, in order.
     public var tests: [TestDecl]
 }
 
@@ -61,6 +75,8 @@ public struct SuiteDecl: Hashable, Sendable {
 public struct SwiftFileDecl: Hashable, Sendable {
     /// Comment lines at the top (escaped when rendered).
     public var header: [String]
+    /// Module names, one `import` line each, in order.
     public var imports: [String]
+    /// The file's suites, in order.
     public var suites: [SuiteDecl]
 }

@@ -12,14 +12,18 @@ public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
         }
     }
 
+    /// Orders by seriousness: `note` < `warning` < `error`.
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// A note attached to a diagnostic, usually pointing at the counterpart in another locale.
 public struct DiagnosticNote: Hashable, Sendable, Codable {
+    /// The note's text, e.g. "the cell in the source locale (ja)".
     public var message: String
+    /// Where the note points; `nil` when it has no location.
     public var location: SourceLocation?
 
+    /// Creates a note with `message` pointing at `location` (`nil` for none).
     public init(_ message: String, at location: SourceLocation?) {
         self.message = message
         self.location = location
@@ -32,13 +36,19 @@ public struct DiagnosticNote: Hashable, Sendable, Codable {
 /// `ruleID` is stable and kebab-case (`cell-mismatch`, `invalid-utf8`, …): it is what users grep
 /// for, suppress and configure.
 public struct Diagnostic: Hashable, Sendable, Codable {
+    /// Kebab-case rule id like `cell-mismatch` or `invalid-utf8`.
     public var ruleID: String
+    /// Whether this is a note, a warning or an error.
     public var severity: Severity
+    /// The human-readable finding, one line, without rule id or location (renderers add those).
     public var message: String
     /// Primary location; `nil` only for diagnostics about the whole run (e.g. a missing folder).
     public var location: SourceLocation?
+    /// Related locations, e.g. the counterpart in the source locale; rendered after the diagnostic.
     public var notes: [DiagnosticNote]
 
+    /// Creates a diagnostic. `ruleID` is a kebab-case rule id like `cell-mismatch`; `location` is
+    /// `nil` only for findings about the whole run.
     public init(
         _ ruleID: String, _ severity: Severity, _ message: String, at location: SourceLocation?,
         notes: [DiagnosticNote] = []
@@ -50,12 +60,14 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         self.notes = notes
     }
 
+    /// An `.error` diagnostic; see `init(_:_:_:at:notes:)`.
     public static func error(
         _ ruleID: String, _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
     ) -> Diagnostic {
         Diagnostic(ruleID, .error, message, at: location, notes: notes)
     }
 
+    /// A `.warning` diagnostic; see `init(_:_:_:at:notes:)`.
     public static func warning(
         _ ruleID: String, _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
     ) -> Diagnostic {
@@ -76,6 +88,8 @@ extension Array where Element == Diagnostic {
         }
     }
 
+    /// Number of diagnostics with severity `.error`.
     public var errorCount: Int { filter { $0.severity == .error }.count }
+    /// Number of diagnostics with severity `.warning` (notes are not counted).
     public var warningCount: Int { filter { $0.severity == .warning }.count }
 }

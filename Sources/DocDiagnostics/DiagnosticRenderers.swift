@@ -7,10 +7,14 @@ import Foundation
 ///
 /// Colour (ANSI) is used only when `colour` is true; callers pass `true` only for a TTY.
 public struct TextDiagnosticRenderer: Sendable {
+    /// Whether to wrap locations and severities in ANSI escape codes.
     public var colour: Bool
 
+    /// Creates a renderer; plain text unless `colour` is `true`.
     public init(colour: Bool = false) { self.colour = colour }
 
+    /// Renders the diagnostics in the given order (sort first with `sortedForOutput()`); every line
+    /// ends in `\n`. Empty for no diagnostics.
     public func render(_ diagnostics: [Diagnostic]) -> String {
         var out = ""
         for d in diagnostics {
@@ -19,6 +23,8 @@ public struct TextDiagnosticRenderer: Sendable {
         return out
     }
 
+    /// Renders one diagnostic as `file:line:column: severity: message [rule-id]` (`docspec: …` when it
+    /// has no location), then one `note:` line per note; every line ends in `\n`.
     public func render(_ d: Diagnostic) -> String {
         var out = line(location: d.location, severity: d.severity.rawValue, message: "\(d.message) [\(d.ruleID)]")
         for note in d.notes {
@@ -45,8 +51,10 @@ public struct TextDiagnosticRenderer: Sendable {
 /// each diagnostic has `rule`, `severity`, `message`, `location` (`file`, `line`, `column`, column
 /// in Unicode scalars, 1-based) or null, and `notes` (`message`, `location`).
 public struct JSONDiagnosticRenderer: Sendable {
+    /// The `version` written at the top of the JSON document.
     public static let schemaVersion = 1
 
+    /// Creates a renderer (it has no options).
     public init() {}
 
     struct Document: Encodable {
@@ -68,6 +76,8 @@ public struct JSONDiagnosticRenderer: Sendable {
         var warnings: Int
     }
 
+    /// Renders the diagnostics, in the given order, as one pretty-printed JSON document ending in
+    /// `\n`; `summary` counts errors and warnings. Returns `{}\n` if encoding fails.
     public func render(_ diagnostics: [Diagnostic]) -> String {
         let doc = Document(
             version: Self.schemaVersion,

@@ -14,6 +14,7 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
     /// 1-based column in Unicode scalar values.
     public var column: Int
 
+    /// Creates a location; `line` and `column` are 1-based, `column` in Unicode scalars.
     public init(file: String, line: Int, column: Int = 1) {
         self.file = file
         self.line = line
@@ -23,6 +24,7 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
     /// `file:line:column`.
     public var description: String { "\(file):\(line):\(column)" }
 
+    /// Orders by file path, then line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
@@ -31,20 +33,25 @@ public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStr
 /// A range in a source file. `end` is **inclusive**: it is the location of the last character of
 /// the range (the convention cmark-gfm uses), on the same or a later line than `start`.
 public struct SourceRange: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The first character of the range.
     public var start: SourceLocation
+    /// The last character of the range (inclusive).
     public var end: SourceLocation
 
+    /// Creates a range from `start` to the inclusive `end`.
     public init(start: SourceLocation, end: SourceLocation) {
         self.start = start
         self.end = end
     }
 
-    /// A range covering a whole line, or a single point.
+    /// A single-point range at `line`/`column`.
     public init(file: String, line: Int, column: Int = 1) {
         self.start = SourceLocation(file: file, line: line, column: column)
         self.end = self.start
     }
 
+    /// The file of `start`.
     public var file: String { start.file }
+    /// `file:line:column-endLine:endColumn`, e.g. `a.md:3:1-5:12`.
     public var description: String { "\(start.description)-\(end.line):\(end.column)" }
 }

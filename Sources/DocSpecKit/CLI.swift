@@ -5,11 +5,14 @@ import LocaleDrift
 
 /// Where the CLI writes: results to `out`, diagnostics to `err`. Injected so tests capture them.
 public struct CLIOutput: Sendable {
+    /// Receives results: summaries, help text and JSON output.
     public var out: @Sendable (String) -> Void
+    /// Receives diagnostics and error messages.
     public var err: @Sendable (String) -> Void
     /// Whether `err` is a terminal (colour is used only then).
     public var errIsTTY: Bool
 
+    /// Creates an output; `errIsTTY` enables colour in text diagnostics.
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTTY: Bool = false) {
         self.out = out
         self.err = err

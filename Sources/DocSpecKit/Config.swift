@@ -8,7 +8,9 @@ import MarkdownSyntax
 public struct Config: Sendable, Equatable {
     /// A locale and its folder (relative to `root`, or absolute).
     public struct Locale: Sendable, Equatable {
+        /// The locale code, e.g. `ja` or `ru`.
         public var code: String
+        /// The locale's folder, relative to `Config.root` or absolute.
         public var directory: String
     }
 
@@ -23,6 +25,8 @@ public struct Config: Sendable, Equatable {
     /// Modules the generated tests import.
     public var imports: [String]
 
+    /// Creates a config. `output` is relative to `root`; `source` should be one of the locale codes
+    /// (checked by `validate()`).
     public init(root: URL, locales: [Locale], source: String, output: String = "Generated", imports: [String] = []) {
         self.root = root
         self.locales = locales
@@ -39,7 +43,9 @@ public struct Config: Sendable, Equatable {
     /// Every locale except the source.
     public var targetLocales: [Locale] { locales.filter { $0.code != source } }
 
+    /// The URL of a locale's folder (`directory` resolved against `root`).
     public func url(for locale: Locale) -> URL { resolve(locale.directory) }
+    /// The URL of the generated-tests folder (`output` resolved against `root`).
     public var outputURL: URL { resolve(output) }
 
     func resolve(_ path: String) -> URL {
@@ -104,6 +110,7 @@ public enum DocSpecError: Error, Equatable, CustomStringConvertible {
     case config(String)
     case io(String)
 
+    /// The error message, without any prefix.
     public var description: String {
         switch self {
         case .usage(let m), .config(let m), .io(let m): m

@@ -7,6 +7,8 @@ import SpecModel
 public struct DocSet: Sendable {
     /// Pages per locale code, sorted by path.
     public var pages: [String: [SpecPage]]
+    /// Parse and extraction diagnostics of every page, plus `missing-locale` for absent folders;
+    /// in locale and file order, not sorted for output.
     public var diagnostics: [Diagnostic]
     /// Markdown files found per locale (including ones that failed to parse).
     public var fileCounts: [String: Int]

@@ -8,8 +8,11 @@ import SpecModel
 public enum Pipeline {
     /// Result of `lint`: extraction diagnostics of every locale plus drift findings.
     public struct LintResult: Sendable {
+        /// The parsed pages of every locale.
         public var docSet: DocSet
+        /// Every finding, sorted with `sortedForOutput()`.
         public var diagnostics: [Diagnostic]
+        /// Number of source/target page pairs compared, over all target locales.
         public var pairCount: Int
     }
 
@@ -33,7 +36,9 @@ public enum Pipeline {
 
     /// Result of generation.
     public struct GenerateResult: Sendable {
+        /// The generated files sorted by name, the support file included.
         public var files: [GeneratedFile]
+        /// Generation diagnostics, sorted with `sortedForOutput()`.
         public var diagnostics: [Diagnostic]
     }
 

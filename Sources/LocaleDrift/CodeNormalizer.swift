@@ -6,7 +6,9 @@
 public enum CodeNormalizer {
     /// A non-blank line after normalisation, with its 0-based index in the original code.
     public struct Line: Hashable, Sendable {
+        /// 0-based line index in the original code (a CRLF counts as one line break).
         public var index: Int
+        /// The line with comments and trailing whitespace removed; never blank.
         public var text: String
     }
 

@@ -5,14 +5,18 @@ import SpecModel
 /// compared with comments and trailing whitespace removed (see `CodeNormalizer`). Samples are
 /// aligned with a longest-common-subsequence match, so one missing sample yields one finding.
 public struct CodeSampleDriftRule: DriftRule {
+    /// The rule ids this rule emits, with their summaries.
     public static let rules: [(id: String, summary: String)] = [
         ("missing-code-sample", "a code sample of the source locale is missing in the translation"),
         ("extra-code-sample", "the translation has a code sample the source locale does not"),
         ("code-sample-mismatch", "a code sample differs once comments are removed, or its info string differs"),
     ]
 
+    /// Creates the rule (it has no options).
     public init() {}
 
+    /// Compares the pair's code samples in order. Diagnostics point into the target page, with a
+    /// note at the source-locale sample.
     public func check(_ pair: PagePair) -> [Diagnostic] {
         let s = pair.source.codeSamples
         let t = pair.target.codeSamples

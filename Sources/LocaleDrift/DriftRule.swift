@@ -3,9 +3,12 @@ import SpecModel
 
 /// A source-locale page and its translation.
 public struct PagePair: Sendable {
+    /// The page in the source locale.
     public var source: SpecPage
+    /// The translated page in the target locale.
     public var target: SpecPage
 
+    /// Pairs `source` with its translation `target`.
     public init(source: SpecPage, target: SpecPage) {
         self.source = source
         self.target = target
@@ -29,11 +32,13 @@ public struct PagePair: Sendable {
 public protocol DriftRule: Sendable {
     /// Stable rule ids this rule can emit, with a one-line description each.
     static var rules: [(id: String, summary: String)] { get }
+    /// Checks one page pair; diagnostics use the rule ids listed in `rules`.
     func check(_ pair: PagePair) -> [Diagnostic]
 }
 
 /// Runs all drift rules over page pairs.
 public struct DriftChecker: Sendable {
+    /// The rules run on each pair, in order.
     public var rules: [any DriftRule]
 
     /// The default rule set.

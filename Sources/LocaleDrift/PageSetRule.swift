@@ -4,14 +4,18 @@ import SpecModel
 /// Pairs pages of two locales (by front matter `id`, then by path relative to the locale root)
 /// and reports pages that exist in only one of them.
 public enum PageSetRule {
+    /// The rule ids pairing emits, with their summaries.
     public static let rules: [(id: String, summary: String)] = [
         ("missing-page", "a source-locale page has no translation in the target locale"),
         ("orphan-page", "a target-locale page has no source-locale page"),
         ("duplicate-page-id", "two pages of one locale share a front matter id"),
     ]
 
+    /// The outcome of pairing two locales' pages.
     public struct Result: Sendable {
+        /// Paired pages, in source-page path order.
         public var pairs: [PagePair]
+        /// `missing-page`, `orphan-page` and `duplicate-page-id` findings.
         public var diagnostics: [Diagnostic]
     }
 

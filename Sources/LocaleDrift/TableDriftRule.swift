@@ -5,6 +5,7 @@ import SpecModel
 /// columns that differ, rows present in one locale only (keyed by the kind's key column), and
 /// invariant cells that differ.
 public struct TableDriftRule: DriftRule {
+    /// The rule ids this rule emits, with their summaries.
     public static let rules: [(id: String, summary: String)] = [
         ("missing-table", "a spec table of the source locale is missing in the translation"),
         ("extra-table", "the translation has a spec table the source locale does not"),
@@ -15,8 +16,11 @@ public struct TableDriftRule: DriftRule {
         ("cell-mismatch", "an invariant cell (code, status, key, raw value, type, URL) differs"),
     ]
 
+    /// Creates the rule (it has no options).
     public init() {}
 
+    /// Compares the pair's spec tables (paired by table id, rows by the kind's key column).
+    /// Diagnostics point into the target page, with a note at the source locale.
     public func check(_ pair: PagePair) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let s = pair.source

@@ -14,16 +14,19 @@ public indirect enum YAMLValue: Hashable, Sendable {
         return entries.first { $0.key == key }?.value
     }
 
+    /// The text when this is a scalar, else `nil`.
     public var string: String? {
         if case .scalar(let s) = self { return s }
         return nil
     }
 
+    /// The items when this is a sequence, else `nil`.
     public var array: [YAMLValue]? {
         if case .sequence(let a) = self { return a }
         return nil
     }
 
+    /// The key/value pairs in source order when this is a mapping, else `nil`.
     public var entries: [YAMLEntry]? {
         if case .mapping(let e) = self { return e }
         return nil
@@ -32,15 +35,21 @@ public indirect enum YAMLValue: Hashable, Sendable {
 
 /// A key/value pair of a YAML mapping, with the 1-based line of the key within the YAML text.
 public struct YAMLEntry: Hashable, Sendable {
+    /// The key's text.
     public var key: String
+    /// The value the key maps to.
     public var value: YAMLValue
+    /// 1-based line of the key within the YAML text (not within the page).
     public var line: Int
 }
 
 /// A YAML syntax error: message and 1-based line/column within the YAML text.
 public struct YAMLError: Error, Hashable, Sendable {
+    /// libyaml's problem description (with its context when given), or DocSpec's own message.
     public var message: String
+    /// 1-based line within the YAML text.
     public var line: Int
+    /// 1-based column within the YAML text, in Unicode scalars (libyaml counts characters).
     public var column: Int
 }
 

@@ -64,7 +64,10 @@ extension Array where Element == Inline {
 /// A GFM table cell. `range` covers the bytes between the pipes (surrounding spaces included),
 /// converted to character columns.
 public struct TableCell: Hashable, Sendable {
+    /// The cell's inline content.
     public var inlines: [Inline]
+    /// The whole cell between its pipes, spaces included; for a padding cell, the point at the
+    /// row's end.
     public var range: SourceRange
     /// The range of the cell's content: `range` without the surrounding spaces. Diagnostics
     /// about a cell point here.
@@ -72,12 +75,16 @@ public struct TableCell: Hashable, Sendable {
     /// `true` when cmark-gfm padded a row that had fewer cells than the header.
     public var isPadding: Bool
 
+    /// The reader-visible text of the cell, trimmed.
     public var plainText: String { inlines.plainText.trimmingSpaces }
 }
 
 /// A table row (header or body) with the number of cells actually written in the source line.
 public struct TableRow: Hashable, Sendable {
+    /// Cells as cmark-gfm built them: body rows are cut or padded to the header's cell count
+    /// (see `sourceCellCount`).
     public var cells: [TableCell]
+    /// The row's range (a single source line).
     public var range: SourceRange
     /// Cells written in the source line, counted with GFM's rules (unescaped `|` separates cells,
     /// also inside code spans). cmark-gfm silently drops cells past the header's count and pads
@@ -92,15 +99,21 @@ public enum TableAlignment: String, Hashable, Sendable, Codable {
 
 /// A GFM pipe table.
 public struct Table: Hashable, Sendable {
+    /// The header row; its cell count is the table's column count.
     public var header: TableRow
+    /// The body rows in source order (the delimiter row is not included).
     public var rows: [TableRow]
+    /// One alignment per column, from the delimiter row (`:--`, `:-:`, `--:`).
     public var alignments: [TableAlignment]
+    /// The table's range, header row through last body row.
     public var range: SourceRange
 }
 
 /// A list item's content blocks.
 public struct ListItem: Hashable, Sendable {
+    /// The item's content blocks.
     public var blocks: [Block]
+    /// The item's range, list marker included.
     public var range: SourceRange
     /// For GFM task list items, whether the box is checked; `nil` for ordinary items.
     public var taskChecked: Bool?
@@ -121,6 +134,7 @@ public indirect enum Block: Hashable, Sendable {
     case thematicBreak(range: SourceRange)
     case footnoteDefinition(label: String, blocks: [Block], range: SourceRange)
 
+    /// The block's source range (for a table, `Table.range`).
     public var range: SourceRange {
         switch self {
         case .heading(_, _, let r), .paragraph(_, let r), .codeBlock(_, _, _, let r), .htmlBlock(_, let r),
@@ -135,7 +149,10 @@ public indirect enum Block: Hashable, Sendable {
 public struct MarkdownDocument: Hashable, Sendable {
     /// Path as shown in diagnostics.
     public var path: String
+    /// The page's YAML front matter; `nil` when the page has none or it is never closed.
     public var frontMatter: FrontMatter?
+    /// Top-level blocks in source order. Front-matter lines are blanked, not removed, so line
+    /// numbers are the file's own.
     public var blocks: [Block]
     /// Number of lines in the file.
     public var lineCount: Int

@@ -4,7 +4,9 @@ import Foundation
 /// The result of reading one page: the document when it could be parsed, and every diagnostic
 /// found on the way (invalid UTF-8, malformed front matter, …).
 public struct ParseResult: Sendable {
+    /// The parsed page, or `nil` when it was skipped (invalid UTF-8, a NUL byte, unreadable file).
     public var document: MarkdownDocument?
+    /// Problems found while reading, e.g. `invalid-utf8`, `front-matter` or `unreadable-file`.
     public var diagnostics: [Diagnostic]
 }
 

@@ -6,7 +6,9 @@ import MarkdownSyntax
 public struct Directive: Hashable, Sendable, Codable {
     /// One attribute; `value` is `nil` for a bare flag such as `complete`.
     public struct Attribute: Hashable, Sendable, Codable {
+        /// The attribute name, e.g. `kind` or `complete`.
         public var key: String
+        /// The value with quotes and backslash escapes removed, or `nil` for a bare flag.
         public var value: String?
     }
 
@@ -140,6 +142,8 @@ public enum DirectiveParser {
 
 /// A diagnostic carried as an error value.
 public struct DiagnosticError: Error, Hashable, Sendable {
+    /// The diagnostic this error carries.
     public var diagnostic: Diagnostic
+    /// Wraps `diagnostic` as an error.
     public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
 }

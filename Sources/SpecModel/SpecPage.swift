@@ -9,7 +9,8 @@ public struct SpecCell: Hashable, Sendable {
     public var text: String
     /// The literals of the cell's code spans, in order.
     public var codeSpans: [String]
-    /// The cell's range (between its pipes).
+    /// The range of the cell's content (without the spaces next to its pipes); for a cell the
+    /// row is missing, the end of the row.
     public var range: SourceRange
     /// The invariant value used for comparison across locales and for generation: the code spans
     /// joined by `, ` when the cell has any, else the trimmed text; `yes`/`no` normalised for
@@ -23,12 +24,14 @@ public struct SpecRow: Hashable, Sendable {
     public var cells: [SpecCell]
     /// The value of the kind's key column.
     public var key: String
+    /// The row's range (a single source line).
     public var range: SourceRange
 
     /// The cell of a schema column, if the table has it.
     public func cell(_ column: String) -> SpecCell? { cells.first { $0.column == column } }
     /// The invariant value of a column, or `nil` when the table lacks the column.
     public func value(_ column: String) -> String? { cell(column)?.value }
+    /// The row's 1-based source line.
     public var line: Int { range.start.line }
 }
 
@@ -36,14 +39,17 @@ public struct SpecRow: Hashable, Sendable {
 public struct SpecTable: Hashable, Sendable {
     /// Pairs the table across locales: the `id=` attribute, else `<kind>:<symbol>`.
     public var id: String
+    /// The table kind named by the directive's `kind=`.
     public var kind: TableKind
     /// The library type the table specifies.
     public var symbol: String?
     /// The table lists every case of `symbol`.
     public var complete: Bool
+    /// The `docspec:table` directive that marks the table.
     public var directive: Directive
     /// Schema column names in source order.
     public var columns: [String]
+    /// The body rows in source order.
     public var rows: [SpecRow]
     /// The range of the table itself (header through last row).
     public var range: SourceRange
@@ -62,10 +68,12 @@ public struct CodeSample: Hashable, Sendable {
     public var symbol: String?
     /// The block's content.
     public var code: String
+    /// `true` for a fenced block, `false` for an indented one.
     public var fenced: Bool
     /// The range of the whole block, fences included. The first code line is `range.start.line + 1`
     /// for fenced blocks.
     public var range: SourceRange
+    /// Texts of the headings enclosing the sample, outermost first.
     public var headingPath: [String]
 
     /// The line of the first code line.
@@ -74,15 +82,21 @@ public struct CodeSample: Hashable, Sendable {
 
 /// A heading.
 public struct SpecHeading: Hashable, Sendable {
+    /// The heading level, 1–6 (`#` is 1).
     public var level: Int
+    /// The heading's plain text, trimmed.
     public var text: String
+    /// The heading's range.
     public var range: SourceRange
 }
 
 /// A link or image target.
 public struct SpecLink: Hashable, Sendable {
+    /// The link destination or image source, not resolved against the page.
     public var destination: String
+    /// The link text, or the image's alt text, as plain text.
     public var text: String
+    /// `true` for an image, `false` for a link.
     public var isImage: Bool
     /// The range of the enclosing block (cmark-gfm's inline positions are unreliable).
     public var range: SourceRange
@@ -92,6 +106,7 @@ public struct SpecLink: Hashable, Sendable {
 public struct SpecPage: Hashable, Sendable {
     /// Front matter `id`, else the path relative to the locale root without `.md`.
     public var id: String
+    /// The page's locale code, e.g. `ja`.
     public var locale: String
     /// Path as shown to users (relative to the project root when possible).
     public var path: String
@@ -99,10 +114,15 @@ public struct SpecPage: Hashable, Sendable {
     public var relativePath: String
     /// Front matter `title`, else the first level-1 heading, else the id.
     public var title: String
+    /// The page's front matter, or `nil` when it has none.
     public var frontMatter: FrontMatter?
+    /// Every heading on the page, in source order.
     public var headings: [SpecHeading]
+    /// Tables bound to a valid `docspec:table` directive, in source order.
     public var tables: [SpecTable]
+    /// Every fenced or indented code block, in source order.
     public var codeSamples: [CodeSample]
+    /// Links and images in headings, paragraphs and table cells, in source order.
     public var links: [SpecLink]
     /// Every DocSpec directive on the page, in order (also those that failed to bind).
     public var directives: [Directive]

@@ -38,7 +38,9 @@ public enum CellType: String, Hashable, Sendable, Codable {
 public struct ColumnSpec: Hashable, Sendable {
     /// Stable column name used in `columns=` and in the spec model (`code`, `status`, …).
     public var name: String
+    /// What the column's cells hold: decides validation and cross-locale comparison.
     public var type: CellType
+    /// Whether a table of this kind may leave the column out.
     public var optional: Bool
     /// Header texts that identify this column, compared case-insensitively without spaces,
     /// hyphens or underscores (English, Japanese, Russian).
