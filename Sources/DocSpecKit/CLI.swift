@@ -67,13 +67,15 @@ public enum DocSpecCLI {
             return 0
         }
         do {
-            let options = try Options.parse(rest, command: command)
+            var options = try Options.parse(rest, command: command)
+            if command == "extract", !rest.contains(where: { $0.hasPrefix("--format") }) { options.format = "json" }
             if command == "rules" {
                 for r in DriftChecker.allRules + extractionRules { output.out("\(r.id)\t\(r.summary)\n") }
                 return 0
             }
             let config = try options.config(currentDirectory: currentDirectory)
             try config.validate()
+            try config.checkFolders()
             switch command {
             case "lint": return lint(config, options, output)
             case "generate": return generate(config, options, output)
@@ -167,9 +169,15 @@ public enum DocSpecCLI {
             return 1
         }
         do {
-            let changed = try GenerationCheck.write(result.files, to: config.outputURL)
-            output.out("docspec generate: \(result.files.count) files in \(config.output)/, \(changed.count) changed\(changed.isEmpty ? "" : ": " + changed.joined(separator: ", "))\n")
+            let done = try GenerationCheck.write(result.files, to: config.outputURL)
+            var summary = "docspec generate: \(result.files.count) files in \(config.output)/; \(done.written.count) written"
+            if !done.written.isEmpty { summary += " (\(done.written.joined(separator: ", ")))" }
+            if !done.removed.isEmpty { summary += "; \(done.removed.count) removed (\(done.removed.joined(separator: ", ")))" }
+            output.out(summary + "\n")
             return 0
+        } catch let error as GenerationCheck.ForeignFileError {
+            output.err("Error: \(config.output)/\(error.description)\n")
+            return 2
         } catch {
             output.err("Error: cannot write \(config.output)/: \(error.localizedDescription)\n")
             return 2
@@ -225,6 +233,10 @@ public enum DocSpecCLI {
         switch command {
         case "generate":
             return "OVERVIEW: \(summary)\n\nUSAGE: docspec generate [--check] [options]\n\nOPTIONS:\n  --check                 Write nothing; exit 1 and name each missing, stale or extra file.\n  --output <dir>          Output folder (default: the config's 'output', else Generated).\n  --import <module>       A module the generated tests import; repeatable.\n" + commonOptions
+        case "extract":
+            return "OVERVIEW: \(summary)\n\nUSAGE: docspec extract [options]\n\nThe spec model is printed to standard output as JSON (schema version 1; --format json is the\ndefault and the only format); diagnostics found while reading go to standard error.\n\nOPTIONS:\n"
+                + commonOptions.replacingOccurrences(of: "  --format <text|json>    Output format for findings (default: text; text goes to standard error).\n", with: "")
+                + "\nEXIT STATUS: 0 clean, 1 findings, 2 usage, config or I/O error.\n"
         case "rules":
             return "OVERVIEW: \(summary)\n\nUSAGE: docspec rules\n\nOPTIONS:\n  -h, --help              Show help information.\n"
         default:
@@ -279,8 +291,9 @@ public enum DocSpecCLI {
                 case "--format":
                     o.format = try v()
                     guard ["text", "json"].contains(o.format) else { throw .usage("--format must be text or json (got '\(o.format)')") }
-                case "--check" where command == "generate": o.checkOnly = true
-                case "--warnings-as-errors": o.warningsAsErrors = true
+                case "--check" where command == "generate", "--warnings-as-errors":
+                    if inline != nil { throw .usage("'\(flag)' takes no value") }
+                    if flag == "--check" { o.checkOnly = true } else { o.warningsAsErrors = true }
                 default:
                     throw .usage("unknown option '\(a)'")
                 }
@@ -293,19 +306,22 @@ public enum DocSpecCLI {
             var config: Config
             if let path = configPath {
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
-                config = try Config.load(from: url)
+                config = try Config.load(from: url, displayPath: path)
             } else if FileManager.default.fileExists(atPath: currentDirectory.appendingPathComponent(Config.fileName).path) {
                 config = try Config.load(from: currentDirectory.appendingPathComponent(Config.fileName))
             } else {
                 config = Config(root: currentDirectory, locales: [], source: "")
             }
             if !locales.isEmpty {
+                if configPath == nil { config.root = currentDirectory }
+                let sameRoot = config.root.standardizedFileURL.path == currentDirectory.standardizedFileURL.path
                 config.locales = locales.map { l in
-                    // Command-line folders are relative to the current folder.
-                    let dir = l.directory.hasPrefix("/") ? l.directory : currentDirectory.appendingPathComponent(l.directory).standardizedFileURL.path
+                    // Command-line folders are relative to the current folder; they are kept as
+                    // typed (so messages show them so) unless the config's root is elsewhere.
+                    let dir = l.directory.hasPrefix("/") || sameRoot
+                        ? l.directory : currentDirectory.appendingPathComponent(l.directory).standardizedFileURL.path
                     return Config.Locale(code: l.code, directory: dir)
                 }
-                if configPath == nil { config.root = currentDirectory }
             }
             if let source { config.source = source }
             if let output { config.output = output }

@@ -54,12 +54,20 @@ public struct Config: Sendable, Equatable {
 
     /// Loads a config file.
     ///
-    /// - Throws: `DocSpecError.config` naming the file and line for unreadable files, malformed
-    ///   YAML, unknown keys or missing values.
-    public static func load(from url: URL) throws(DocSpecError) -> Config {
-        let display = url.lastPathComponent
+    /// - Parameters:
+    ///   - url: the file.
+    ///   - displayPath: how messages name the file (the path the user gave); defaults to the
+    ///     file name.
+    /// - Throws: `DocSpecError.config` naming the file and line for an unreadable file, malformed
+    ///   YAML, unknown or repeated keys, and values of the wrong shape.
+    public static func load(from url: URL, displayPath: String? = nil) throws(DocSpecError) -> Config {
+        let display = displayPath ?? url.lastPathComponent
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .config("\(display): is a folder, not a config file")
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw .config("\(display): cannot read the config file")
+            throw .config("\(display): cannot read the config file (missing or unreadable)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw .config("\(display): the config file is not valid UTF-8")
@@ -70,24 +78,66 @@ public struct Config: Sendable, Equatable {
         } catch {
             throw .config("\(display):\(error.line):\(error.column): malformed YAML: \(error.message)")
         }
-        guard let entries = value.entries else { throw .config("\(display):1: expected a mapping of settings") }
+        guard let entries = value.entries else { throw .config("\(display):1: expected a mapping of settings (key: value lines)") }
         let known: Set<String> = ["source", "locales", "output", "imports"]
-        for e in entries where !known.contains(e.key) {
-            throw .config("\(display):\(e.line): unknown setting '\(e.key)' (known: \(known.sorted().joined(separator: ", ")))")
+        var seen: [String: Int] = [:]
+        for e in entries {
+            guard known.contains(e.key) else {
+                throw .config("\(display):\(e.line): unknown setting '\(e.key)' (known: \(known.sorted().joined(separator: ", ")))")
+            }
+            if let first = seen[e.key] { throw .config("\(display):\(e.line): '\(e.key)' is set twice (first at line \(first))") }
+            seen[e.key] = e.line
+        }
+        func scalar(_ key: String) throws(DocSpecError) -> String? {
+            guard let entry = entries.first(where: { $0.key == key }) else { return nil }
+            guard let s = entry.value.string else {
+                throw .config("\(display):\(entry.line): '\(key)' must be a single value, e.g. '\(key): \(key == "source" ? "ja" : "Generated")'")
+            }
+            return s
         }
         var locales: [Locale] = []
-        if let l = value["locales"] {
-            guard let le = l.entries else { throw .config("\(display): 'locales' must map locale codes to folders, e.g. 'ja: docs-ja'") }
+        if let entry = entries.first(where: { $0.key == "locales" }) {
+            guard let le = entry.value.entries else {
+                throw .config("\(display):\(entry.line): 'locales' must map locale codes to folders, e.g. 'ja: docs-ja'")
+            }
             for e in le {
                 guard let dir = e.value.string, !dir.isEmpty else { throw .config("\(display):\(e.line): locale '\(e.key)' needs a folder") }
+                if locales.contains(where: { $0.code == e.key }) { throw .config("\(display):\(e.line): locale '\(e.key)' is given twice") }
                 locales.append(Locale(code: e.key, directory: dir))
             }
         }
-        let imports = value["imports"]?.array?.compactMap(\.string) ?? value["imports"]?.string.map { [$0] } ?? []
-        let config = Config(
-            root: url.deletingLastPathComponent(), locales: locales, source: value["source"]?.string ?? "",
-            output: value["output"]?.string ?? "Generated", imports: imports)
-        return config
+        var imports: [String] = []
+        if let entry = entries.first(where: { $0.key == "imports" }) {
+            switch entry.value {
+            case .scalar(let s): imports = [s]
+            case .sequence(let items):
+                for item in items {
+                    guard let s = item.string else { throw .config("\(display):\(entry.line): 'imports' must list module names") }
+                    imports.append(s)
+                }
+            case .mapping:
+                throw .config("\(display):\(entry.line): 'imports' must list module names, e.g. '- AppStoreServerAPI'")
+            }
+        }
+        return Config(
+            root: url.deletingLastPathComponent(), locales: locales, source: try scalar("source") ?? "",
+            output: try scalar("output") ?? "Generated", imports: imports)
+    }
+
+    /// Checks that every locale folder exists and is a folder.
+    ///
+    /// - Throws: `DocSpecError.io` naming the locale and its folder.
+    public func checkFolders() throws(DocSpecError) {
+        for locale in locales {
+            var isDirectory: ObjCBool = false
+            let url = url(for: locale)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                throw .io("folder '\(locale.directory)' of locale '\(locale.code)' does not exist")
+            }
+            guard isDirectory.boolValue else {
+                throw .io("'\(locale.directory)' of locale '\(locale.code)' is a file, not a folder")
+            }
+        }
     }
 
     /// Checks the config is usable.

@@ -33,8 +33,13 @@ public struct DocSet: Sendable {
                 counts[locale.code] = 0
                 continue
             }
-            let files = markdownFiles(in: dir)
-            counts[locale.code] = files.count
+            let (files, problems) = markdownFiles(in: dir)
+            counts[locale.code] = files.count + problems.count
+            for rel in problems {
+                diagnostics.append(.error(
+                    "unreadable-file", "'\(rel)' is not a readable file (a broken or looping symbolic link?); the page was skipped",
+                    at: SourceLocation(file: displayPath(dir.appendingPathComponent(rel), root: config.root), line: 1)))
+            }
             let results = ParallelMap.map(files) { rel -> (SpecPage?, [Diagnostic]) in
                 let url = dir.appendingPathComponent(rel)
                 let display = displayPath(url, root: config.root)
@@ -45,21 +50,34 @@ public struct DocSet: Sendable {
             }
             pages[locale.code] = results.compactMap(\.0).sorted { $0.path < $1.path }
             diagnostics += results.flatMap(\.1)
-            unreadable[locale.code] = Set(zip(files, results).filter { $0.1.0 == nil }.map(\.0))
+            unreadable[locale.code] = Set(zip(files, results).filter { $0.1.0 == nil }.map(\.0) + problems)
         }
         return DocSet(pages: pages, diagnostics: diagnostics, fileCounts: counts, unreadable: unreadable)
     }
 
-    /// Relative paths of `*.md` files below `dir`, sorted; hidden folders are skipped.
-    static func markdownFiles(in dir: URL) -> [String] {
-        guard let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+    /// Relative paths of `*.md` regular files below `dir`, sorted; hidden files and folders are
+    /// skipped, and so are folders whose name ends in `.md`. A `.md` entry that is neither a
+    /// file nor a folder (a broken or looping symbolic link) is returned in `problems`.
+    static func markdownFiles(in dir: URL) -> (files: [String], problems: [String]) {
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey]
+        guard let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles]) else {
+            return ([], [])
+        }
         let base = dir.standardizedFileURL.path
-        var out: [String] = []
+        var files: [String] = []
+        var problems: [String] = []
         for case let url as URL in e where url.pathExtension.lowercased() == "md" {
             let p = url.standardizedFileURL.path
-            out.append(p.hasPrefix(base + "/") ? String(p.dropFirst(base.count + 1)) : url.lastPathComponent)
+            let rel = p.hasPrefix(base + "/") ? String(p.dropFirst(base.count + 1)) : url.lastPathComponent
+            let resolved = url.resolvingSymlinksInPath()
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { files.append(rel) }
+            } else {
+                problems.append(rel)
+            }
         }
-        return out.sorted()
+        return (files.sorted(), problems.sorted())
     }
 
     /// A path relative to the project root when inside it, else as given.

@@ -12,6 +12,12 @@ public enum PageSetRule {
     ]
 
     /// The outcome of pairing two locales' pages.
+    /// Where a page's id is written: its front matter `id` line, else line 1.
+    static func idLocation(_ page: SpecPage) -> SourceLocation {
+        SourceLocation(file: page.path, line: page.frontMatter?.fileLine(of: "id") ?? 1)
+    }
+
+    /// Pairs and page-level findings.
     public struct Result: Sendable {
         /// Paired pages, in source-page path order.
         public var pairs: [PagePair]
@@ -32,9 +38,13 @@ public enum PageSetRule {
         var diagnostics: [Diagnostic] = []
         func index(_ pages: [SpecPage]) -> [String: SpecPage] {
             var out: [String: SpecPage] = [:]
-            for p in pages {
+            // Deterministic whatever the input order: the shorter path (the original rather than
+            // a copy such as `errors-copy.md`) keeps the id, then the path order decides.
+            for p in pages.sorted(by: { ($0.relativePath.count, $0.path) < ($1.relativePath.count, $1.path) }) {
                 if let other = out[p.id] {
-                    diagnostics.append(.error("duplicate-page-id", "page id '\(p.id)' is also used by \(other.path)", at: SourceLocation(file: p.path, line: 1), notes: [DiagnosticNote("other page with this id", at: SourceLocation(file: other.path, line: 1))]))
+                    diagnostics.append(.error(
+                        "duplicate-page-id", "page id '\(p.id)' is also used by \(other.path)", at: idLocation(p),
+                        notes: [DiagnosticNote("the other page with this id", at: idLocation(other))]))
                 } else {
                     out[p.id] = p
                 }

@@ -27,9 +27,21 @@ public struct TableDriftRule: DriftRule {
         let t = pair.target
         let targetByID = Dictionary(t.tables.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let sourceIDs = Set(s.tables.map(\.id))
+        // A table whose directive or columns are broken in one locale was already reported there;
+        // don't report it again as missing/extra in the other. Unreadable directives have no id:
+        // each excuses one unmatched table.
+        var brokenInTarget = Set(t.failedTables.compactMap(\.id))
+        var unnamedBrokenInTarget = t.failedTables.filter { $0.id == nil }.count
+        let brokenInSource = Set(s.failedTables.compactMap(\.id))
+        var unnamedBrokenInSource = s.failedTables.filter { $0.id == nil }.count
         for st in s.tables {
             let section = pair.sourceSection(forLine: st.range.start.line).map { " (section '\($0)')" } ?? ""
             guard let tt = targetByID[st.id] else {
+                if brokenInTarget.remove(st.id) != nil { continue }
+                if unnamedBrokenInTarget > 0 {
+                    unnamedBrokenInTarget -= 1
+                    continue
+                }
                 out.append(.error(
                     "missing-table", "spec table '\(st.id)'\(section) is missing in \(t.locale)",
                     at: pair.targetAnchor(forSourceLine: st.range.start.line),
@@ -39,6 +51,11 @@ public struct TableDriftRule: DriftRule {
             out += compare(st, tt, pair)
         }
         for tt in t.tables where !sourceIDs.contains(tt.id) {
+            if brokenInSource.contains(tt.id) { continue }
+            if unnamedBrokenInSource > 0 {
+                unnamedBrokenInSource -= 1
+                continue
+            }
             out.append(.error(
                 "extra-table", "spec table '\(tt.id)' is not in the source locale (\(s.locale))",
                 at: tt.directive.range.start,
@@ -57,9 +74,14 @@ public struct TableDriftRule: DriftRule {
                 at: tt.directive.range.start, notes: [DiagnosticNote("directive in the source locale (\(sl))", at: st.directive.range.start)]))
         }
         if st.columns != tt.columns {
+            // Columns in another order with cells that do not fit them means the headers moved
+            // without their data: comparing rows would only repeat that one mistake per row.
+            let misplaced = tt.invalidCellCount > 0 || st.invalidCellCount > 0
             out.append(.error(
-                "column-mismatch", "table '\(st.id)' has columns [\(tt.columns.joined(separator: ", "))] in \(tl) but [\(st.columns.joined(separator: ", "))] in \(sl)",
+                "column-mismatch",
+                "table '\(st.id)' has columns [\(tt.columns.joined(separator: ", "))] in \(tl) but [\(st.columns.joined(separator: ", "))] in \(sl)\(misplaced ? "; its rows are not compared until the columns agree" : "")",
                 at: tt.range.start, notes: [DiagnosticNote("table in the source locale (\(sl))", at: st.range.start)]))
+            if misplaced { return out }
         }
         let targetRows = Dictionary(tt.rows.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         let sourceKeys = Set(st.rows.map(\.key))

@@ -65,6 +65,12 @@ public struct FrontMatter: Hashable, Sendable {
 
     /// The scalar value of a top-level key, e.g. `id` or `title`.
     public func string(_ key: String) -> String? { value[key]?.string }
+
+    /// The 1-based line of the file on which a top-level key stands, or `nil` without that key.
+    public func fileLine(of key: String) -> Int? {
+        guard let entry = value.entries?.first(where: { $0.key == key }) else { return nil }
+        return lines.lowerBound + entry.line
+    }
 }
 
 /// Parses YAML text with libyaml into a `YAMLValue`.

@@ -1,5 +1,10 @@
 import DocDiagnostics
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The result of reading one page: the document when it could be parsed, and every diagnostic
 /// found on the way (invalid UTF-8, malformed front matter, …).
@@ -15,7 +20,8 @@ public struct ParseResult: Sendable {
 public enum MarkdownParser {
     /// Parses a page from its bytes.
     ///
-    /// - A UTF-8 byte order mark is stripped.
+    /// - A UTF-8 byte order mark is stripped; lone CR line endings count as line breaks, as in
+    ///   CommonMark.
     /// - Invalid UTF-8 gives an `invalid-utf8` error at the first bad byte's line and column and no
     ///   document (the page is skipped, nothing is guessed).
     /// - Front matter (`---` … `---`) is parsed with libyaml; its lines are blanked before cmark
@@ -30,6 +36,13 @@ public enum MarkdownParser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes.removeFirst(3)
             bomLength = 3
+        }
+        // A lone CR (classic Mac line ending) ends a line for cmark-gfm; make it an LF so every
+        // later step (line tables, table rows, front matter) sees the same lines. CRLF stays.
+        if bytes.contains(UInt8(ascii: "\r")) {
+            for i in bytes.indices where bytes[i] == UInt8(ascii: "\r") && (i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "\n")) {
+                bytes[i] = UInt8(ascii: "\n")
+            }
         }
         if let bad = firstInvalidUTF8(bytes) {
             return ParseResult(
@@ -70,8 +83,19 @@ public enum MarkdownParser {
         } catch {
             return ParseResult(
                 document: nil,
-                diagnostics: [.error("unreadable-file", "cannot read file: \(error.localizedDescription)", at: SourceLocation(file: displayPath, line: 1))])
+                diagnostics: [.error("unreadable-file", "cannot read file: \(reason(url, error))", at: SourceLocation(file: displayPath, line: 1))])
         }
+    }
+
+    /// The operating system's reason a file cannot be read (`Permission denied`, `Is a
+    /// directory`, …), falling back to Foundation's description.
+    static func reason(_ url: URL, _ error: any Error) -> String {
+        let fd = open(url.path, O_RDONLY)
+        if fd < 0 { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var byte: UInt8 = 0
+        if read(fd, &byte, 1) < 0 { return String(cString: strerror(errno)) }
+        return error.localizedDescription
     }
 
     struct BadByte {

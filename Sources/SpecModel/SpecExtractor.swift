@@ -18,15 +18,25 @@ public enum SpecExtractor {
         walker.finish()
         var id = relativePath
         if id.hasSuffix(".md") { id.removeLast(3) }
-        if let fmID = document.frontMatter?.string("id"), !fmID.isEmpty { id = fmID }
+        var diagnostics = walker.diagnostics
+        if let fm = document.frontMatter, let value = fm.value["id"] {
+            if let fmID = value.string, !fmID.trimmingSpaces.isEmpty {
+                id = fmID
+            } else {
+                diagnostics.append(.error(
+                    "front-matter", "front matter 'id' must be a non-empty string; the page is paired by its path ('\(id)') instead",
+                    at: SourceLocation(file: document.path, line: fm.fileLine(of: "id") ?? 1)))
+            }
+        }
         let title = document.frontMatter?.string("title")
             ?? walker.headings.first { $0.level == 1 }?.text
             ?? id
         let page = SpecPage(
             id: id, locale: locale, path: document.path, relativePath: relativePath, title: title,
             frontMatter: document.frontMatter, headings: walker.headings, tables: walker.tables,
-            codeSamples: walker.samples, links: walker.links, directives: walker.directives, document: document)
-        return (page, walker.diagnostics)
+            codeSamples: walker.samples, links: walker.links, directives: walker.directives,
+            failedTables: walker.failedTables, document: document)
+        return (page, diagnostics)
     }
 
     private struct Walker {
@@ -36,6 +46,7 @@ public enum SpecExtractor {
         var samples: [CodeSample] = []
         var links: [SpecLink] = []
         var directives: [Directive] = []
+        var failedTables: [FailedTable] = []
         var diagnostics: [Diagnostic] = []
         var headingStack: [(level: Int, text: String)] = []
         var pending: Directive?
@@ -51,6 +62,7 @@ public enum SpecExtractor {
         mutating func finish() {
             if let d = pending {
                 diagnostics.append(.error("orphan-directive", "'docspec:\(d.name)' directive is not followed by a table (end of page reached)", at: d.range.start))
+                failedTables.append(FailedTable(id: Self.tableID(d), location: d.range.start))
                 pending = nil
             }
         }
@@ -66,6 +78,7 @@ public enum SpecExtractor {
                     pending = d
                 case .failure(let e):
                     diagnostics.append(e.diagnostic)
+                    failedTables.append(FailedTable(id: nil, location: range.start))
                 }
                 return
             }
@@ -80,6 +93,7 @@ public enum SpecExtractor {
                     "orphan-directive",
                     "'docspec:\(d.name)' directive must be followed by a table, but the next block (line \(block.range.start.line)) is a \(blockName(block))",
                     at: d.range.start))
+                failedTables.append(FailedTable(id: Self.tableID(d), location: d.range.start))
             }
             switch block {
             case .heading(let level, let inlines, let range):
@@ -145,10 +159,22 @@ public enum SpecExtractor {
 
         static func sample(info: String, literal: String, fenced: Bool, range: SourceRange, headingPath: [String]) -> CodeSample {
             let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            var language = words.first?.lowercased() ?? ""
-            // Pandoc/kramdown style `{.swift}` or `lang=` forms are reduced to the bare word.
-            language = language.trimmingCharacters(in: CharacterSet(charactersIn: "{}."))
-            let attributes = Array(words.dropFirst())
+            var first = words.first ?? ""
+            var attributes = Array(words.dropFirst())
+            if first.hasPrefix("{") {
+                // Pandoc/kramdown style `{.swift}` is reduced to the bare word.
+                first = first.trimmingCharacters(in: CharacterSet(charactersIn: "{}."))
+            } else if let cut = first.firstIndex(where: { $0 == "," || $0 == "{" || $0 == ":" }) {
+                // mdBook `rust,ignore,does_not_compile`, VitePress `js{3-10}` and `ts:line-numbers`:
+                // the language is the part before the first separator; the rest are attributes.
+                let rest = first[cut...]
+                first = String(first[..<cut])
+                let extra = rest.hasPrefix(",")
+                    ? rest.split(separator: ",").map(String.init)
+                    : [String(rest.hasPrefix(":") ? rest.dropFirst() : rest)]
+                attributes = extra.filter { !$0.isEmpty } + attributes
+            }
+            let language = first.lowercased()
             let symbol = attributes.first { a in
                 guard let f = a.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(f) else { return false }
                 return SymbolName.isValid(a)
@@ -158,16 +184,31 @@ public enum SpecExtractor {
 
         // MARK: tables
 
+        /// The id a table directive gives its table, or `nil` when its kind is missing or unknown.
+        static func tableID(_ d: Directive) -> String? {
+            if let id = d.value("id") { return id }
+            // An unknown kind (a typo) says nothing reliable about which table this was.
+            guard let kind = d.value("kind"), TableKind(rawValue: kind) != nil else { return nil }
+            return "\(kind):\(d.value("symbol") ?? "-")"
+        }
+
         mutating func bind(_ d: Directive, to table: Table) {
             guard d.name == "table" else { return }
+            if !bindTable(d, to: table) {
+                failedTables.append(FailedTable(id: Self.tableID(d), location: d.range.start))
+            }
+        }
+
+        /// Binds a table to its directive; `false` when the table could not be taken into the spec.
+        mutating func bindTable(_ d: Directive, to table: Table) -> Bool {
             let at = d.range.start
             guard let kindName = d.value("kind") else {
                 diagnostics.append(.error("malformed-directive", "'docspec:table' needs kind=<\(TableKind.allCases.map(\.rawValue).joined(separator: "|"))>", at: at))
-                return
+                return false
             }
             guard let kind = TableKind(rawValue: kindName) else {
                 diagnostics.append(.error("unknown-kind", "unknown table kind '\(kindName)'; known kinds: \(TableKind.allCases.map(\.rawValue).joined(separator: ", "))", at: at))
-                return
+                return false
             }
             let known: Set<String> = ["kind", "symbol", "complete", "id", "columns"]
             for a in d.attributes where !known.contains(a.key) {
@@ -175,13 +216,17 @@ public enum SpecExtractor {
             }
             let symbol = d.value("symbol")
             if let s = symbol, !SymbolName.isValid(s) {
-                diagnostics.append(.error("invalid-symbol", "symbol '\(s)' is not a Swift type name (letters, digits, '_' and '.', not starting with a digit)", at: at))
-                return
+                diagnostics.append(.error("invalid-symbol", "symbol '\(s)' is not a Swift type name (letters, digits, '_' and '.', not starting with a digit, no keyword)", at: at))
+                return false
             }
             if d.has("complete"), symbol == nil {
                 diagnostics.append(.error("malformed-directive", "'complete' needs symbol=<Type>", at: at))
             }
-            guard let columns = bindColumns(kind: kind, directive: d, header: table.header) else { return }
+            guard let columns = bindColumns(kind: kind, directive: d, header: table.header) else { return false }
+            // One wrong column (e.g. swapped headers) must not bury the page in findings: report
+            // the first few invalid cells of each column, then one summary line.
+            let shownPerColumn = 3
+            var invalidCount: [String: Int] = [:]
             let specs = Dictionary(uniqueKeysWithValues: kind.columns.map { ($0.name, $0) })
             var rows: [SpecRow] = []
             var seenKeys: [String: Int] = [:]
@@ -202,7 +247,10 @@ public enum SpecExtractor {
                     var value = spec.type == .prose ? "" : (codes.isEmpty ? text : codes.joined(separator: ", "))
                     if spec.type == .yesNo, let b = YesNo.parse(text) { value = b ? "yes" : "no" }
                     if let problem = CellValidator.problem(value: value, text: text, codes: codes, type: spec.type) {
-                        diagnostics.append(.error("invalid-cell", "column '\(name)': \(problem)", at: range.start))
+                        invalidCount[name, default: 0] += 1
+                        if invalidCount[name, default: 0] <= shownPerColumn {
+                            diagnostics.append(.error("invalid-cell", "column '\(name)': \(problem)", at: range.start))
+                        }
                     }
                     cells.append(SpecCell(column: name, text: text, codeSpans: codes, range: range, value: value))
                 }
@@ -218,10 +266,19 @@ public enum SpecExtractor {
             if tables.contains(where: { $0.id == id }) {
                 diagnostics.append(.error("duplicate-table-id", "another table on this page already has id '\(id)'; add id=<unique> to the directive", at: at))
             }
+            for (name, count) in invalidCount.sorted(by: { $0.key < $1.key }) where count > shownPerColumn {
+                diagnostics.append(.error(
+                    "invalid-cell", "column '\(name)': \(count - shownPerColumn) more invalid cells in this table are not listed (\(count) in all); is the column in the right place?",
+                    at: table.header.range.start))
+            }
             tables.append(SpecTable(
                 id: id, kind: kind, symbol: symbol, complete: d.has("complete"), directive: d, columns: columns,
-                rows: rows, range: table.range, headingPath: headingPath))
+                rows: rows, range: table.range, headingPath: headingPath,
+                invalidCellCount: invalidCount.values.reduce(0, +)))
+            return true
         }
+
+
 
         /// Maps the header cells to the kind's schema columns, or reports why it cannot.
         mutating func bindColumns(kind: TableKind, directive d: Directive, header: TableRow) -> [String]? {
@@ -304,14 +361,27 @@ public enum SpecExtractor {
 
 /// Swift type names accepted in `symbol=` and code-sample info strings.
 public enum SymbolName {
-    /// Letters, digits and `_`, dot-separated components, not starting with a digit; ASCII only.
+    /// Letters, digits and `_`, dot-separated components, not starting with a digit; ASCII only;
+    /// no component is a Swift keyword (`class`, `self`, `Type`, `_`, …), since the name is
+    /// written into generated code as a type reference.
     public static func isValid(_ s: String) -> Bool {
         guard !s.isEmpty, s.count <= 200 else { return false }
         return s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
             guard let f = part.first, f.isASCII, f.isLetter || f == "_" else { return false }
+            guard !keywords.contains(String(part)) else { return false }
             return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         }
     }
+
+    /// Swift keywords and names with a special meaning in type position.
+    static let keywords: Set<String> = [
+        "_", "Any", "Protocol", "Self", "Type", "actor", "as", "associatedtype", "async", "await", "break", "case", "catch",
+        "class", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false",
+        "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "open",
+        "operator", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self", "some",
+        "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where",
+        "while", "any", "consume", "copy", "borrowing", "consuming", "package",
+    ]
 }
 
 /// `yes`/`no` words in the supported languages.

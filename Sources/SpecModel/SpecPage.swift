@@ -55,6 +55,8 @@ public struct SpecTable: Hashable, Sendable {
     public var range: SourceRange
     /// Texts of the headings enclosing the table, outermost first.
     public var headingPath: [String]
+    /// Number of cells that did not fit their column (each reported as `invalid-cell`).
+    public var invalidCellCount: Int = 0
 }
 
 /// A fenced (or indented) code block.
@@ -102,6 +104,13 @@ public struct SpecLink: Hashable, Sendable {
     public var range: SourceRange
 }
 
+/// A table directive that failed: its table id when the directive names a kind, and where it is.
+public struct FailedTable: Hashable, Sendable {
+    /// `id=` or `<kind>:<symbol>`; `nil` when the directive could not be read.
+    public var id: String?
+    public var location: SourceLocation
+}
+
 /// A page of one locale, reduced to what DocSpec specifies and checks.
 public struct SpecPage: Hashable, Sendable {
     /// Front matter `id`, else the path relative to the locale root without `.md`.
@@ -126,6 +135,10 @@ public struct SpecPage: Hashable, Sendable {
     public var links: [SpecLink]
     /// Every DocSpec directive on the page, in order (also those that failed to bind).
     public var directives: [Directive]
+    /// Table directives that could not produce a spec table (malformed, unknown kind, wrong
+    /// columns, no table after them); already reported. Drift rules use them so that one broken
+    /// table is not also reported as missing or extra in the other locale.
+    public var failedTables: [FailedTable] = []
     /// The parsed page, for checks that need every block.
     public var document: MarkdownDocument
 

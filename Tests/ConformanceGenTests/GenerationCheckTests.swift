@@ -5,18 +5,16 @@ import Testing
 @Suite("GenerationCheck: stale detection and writing")
 struct GenerationCheckTests {
     static let files = [
-        file("a.swift", "// a\n"),
-        file("b.swift", "// b\n"),
-        file("DocSpecSupport.swift", "// support\n"),
+        file("a.swift", "\(mark) a\n"),
+        file("b.swift", "\(mark) b\n"),
+        file("DocSpecSupport.swift", "\(mark) support\n"),
     ]
 
-    /// `GeneratedFile` has no public initialiser; its properties are public vars, so start from
-    /// a generated file and replace both.
+    /// The first line of every generated file.
+    static let mark = GenerationCheck.generatedMarker
+
     static func file(_ name: String, _ contents: String) -> GeneratedFile {
-        var f = generate([]).files[0]
-        f.name = name
-        f.contents = contents
-        return f
+        GeneratedFile(name: name, contents: contents)
     }
 
     static let oldDate = Date(timeIntervalSince1970: 1_000_000_000)
@@ -40,9 +38,10 @@ struct GenerationCheckTests {
     @Test("missing, outdated and extra files are all reported, in a stable order")
     func detectsEverything() throws {
         let folder = try TempFolder()
-        try folder.write("a.swift", "// a\n")
-        try folder.write("b.swift", "// b, edited by hand\n")
-        try folder.write("old.swift", "// from a deleted page\n")
+        try folder.write("a.swift", "\(Self.mark) a\n")
+        try folder.write("b.swift", "\(Self.mark) b, edited by hand\n")
+        try folder.write("old.swift", "\(Self.mark) from a deleted page\n")
+        try folder.write("Mine.swift", "// hand-written\n")
         try folder.write("notes.txt", "kept\n")
         try folder.write("Old.SWIFT.bak", "kept\n")
         let stale = GenerationCheck.stale(Self.files, in: folder.url)
@@ -53,9 +52,9 @@ struct GenerationCheckTests {
     @Test("a file differing only in a trailing newline or line endings is outdated")
     func byteExact() throws {
         let folder = try TempFolder()
-        try folder.write("a.swift", "// a")
-        try folder.write("b.swift", "// b\r\n")
-        try folder.write("DocSpecSupport.swift", "// support\n")
+        try folder.write("a.swift", "\(Self.mark) a")
+        try folder.write("b.swift", "\(Self.mark) b\r\n")
+        try folder.write("DocSpecSupport.swift", "\(Self.mark) support\n")
         #expect(GenerationCheck.stale(Self.files, in: folder.url) == [GenerationCheck.Staleness.outdated("a.swift"), .outdated("b.swift")])
     }
 
@@ -70,8 +69,8 @@ struct GenerationCheckTests {
     @Test("stale reads only: the folder is byte-for-byte unchanged and no date moves")
     func staleWritesNothing() throws {
         let folder = try TempFolder()
-        try folder.write("b.swift", "// b, edited\n")
-        try folder.write("old.swift", "// old\n")
+        try folder.write("b.swift", "\(Self.mark) b, edited\n")
+        try folder.write("old.swift", "\(Self.mark) old\n")
         try folder.write("notes.txt", "kept\n")
         for name in ["b.swift", "old.swift", "notes.txt"] { try setOld(folder, name) }
         let before = try folder.snapshot()
@@ -83,14 +82,17 @@ struct GenerationCheckTests {
     @Test("write creates missing files, rewrites outdated ones, removes extra .swift and keeps the rest")
     func writeFixesEverything() throws {
         let folder = try TempFolder()
-        try folder.write("a.swift", "// a\n")
-        try folder.write("b.swift", "// b, edited\n")
-        try folder.write("old.swift", "// old\n")
+        try folder.write("a.swift", "\(Self.mark) a\n")
+        try folder.write("b.swift", "\(Self.mark) b, edited\n")
+        try folder.write("old.swift", "\(Self.mark) old\n")
         try folder.write("notes.txt", "kept\n")
         try folder.write("old.swift.orig", "kept\n")
         try setOld(folder, "a.swift")
-        let changed = try GenerationCheck.write(Self.files, to: folder.url)
-        #expect(changed == ["b.swift", "DocSpecSupport.swift", "old.swift"])
+        try folder.write("Mine.swift", "// hand-written, kept\n")
+        let done = try GenerationCheck.write(Self.files, to: folder.url)
+        #expect(done.written == ["b.swift", "DocSpecSupport.swift"])
+        #expect(done.removed == ["old.swift"])
+        #expect(folder.read("Mine.swift") == "// hand-written, kept\n", "a file DocSpec did not generate is never removed")
         for f in Self.files { #expect(folder.read(f.name) == f.contents) }
         #expect(folder.read("old.swift") == nil)
         #expect(folder.read("notes.txt") == "kept\n")
@@ -98,15 +100,15 @@ struct GenerationCheckTests {
         #expect(try modificationDate(folder, "a.swift") == Self.oldDate, "an unchanged file is not rewritten")
         #expect(GenerationCheck.stale(Self.files, in: folder.url).isEmpty)
         // Atomic writes leave no temporary files behind.
-        #expect(try folder.snapshot().keys.sorted() == ["DocSpecSupport.swift", "a.swift", "b.swift", "notes.txt", "old.swift.orig"])
+        #expect(try folder.snapshot().keys.sorted() == ["DocSpecSupport.swift", "Mine.swift", "a.swift", "b.swift", "notes.txt", "old.swift.orig"])
     }
 
     @Test("writing an up-to-date folder changes nothing")
     func writeIsIdempotent() throws {
         let folder = try TempFolder()
-        #expect(try GenerationCheck.write(Self.files, to: folder.url).count == 3)
+        #expect(try GenerationCheck.write(Self.files, to: folder.url).written.count == 3)
         for f in Self.files { try setOld(folder, f.name) }
-        #expect(try GenerationCheck.write(Self.files, to: folder.url).isEmpty)
+        #expect(try GenerationCheck.write(Self.files, to: folder.url) == GenerationCheck.WriteResult())
         for f in Self.files { #expect(try modificationDate(folder, f.name) == Self.oldDate) }
     }
 
@@ -114,7 +116,7 @@ struct GenerationCheckTests {
     func writeCreatesFolder() throws {
         let folder = try TempFolder()
         let out = folder.url.appendingPathComponent("x/y/Generated")
-        #expect(try GenerationCheck.write(Self.files, to: out) == ["a.swift", "b.swift", "DocSpecSupport.swift"])
+        #expect(try GenerationCheck.write(Self.files, to: out).written == ["a.swift", "b.swift", "DocSpecSupport.swift"])
         #expect(GenerationCheck.stale(Self.files, in: out).isEmpty)
     }
 
@@ -127,5 +129,25 @@ struct GenerationCheckTests {
             try GenerationCheck.write(Self.files, to: target)
         }
         #expect(folder.read("Generated") == "a file, not a folder\n")
+    }
+
+    @Test("a hand-written file with a generated file's name is never overwritten, and nothing is written")
+    func foreignFileIsNotOverwritten() throws {
+        let folder = try TempFolder()
+        try folder.write("b.swift", "import Foundation // hand-written\n")
+        let before = try folder.snapshot()
+        #expect(throws: GenerationCheck.ForeignFileError.self) {
+            try GenerationCheck.write(Self.files, to: folder.url)
+        }
+        #expect(try folder.snapshot() == before)
+    }
+
+    @Test("only files starting with the generated marker count as extra")
+    func extraNeedsTheMarker() throws {
+        let folder = try TempFolder()
+        for f in Self.files { try folder.write(f.name, f.contents) }
+        try folder.write("Package.swift", "// swift-tools-version:6.0\n")
+        try folder.write("Gone.swift", "\(Self.mark) from a deleted page\n")
+        #expect(GenerationCheck.stale(Self.files, in: folder.url) == [.extra("Gone.swift")])
     }
 }

@@ -175,7 +175,7 @@ struct GenerationDiagnosticsTests {
 
     static let awkwardIDs = [
         "エラー/コード", "коды-ошибок", "../../etc/passwd", "a b.c", "DocSpecSupport", "Errors", "errors",
-        "with:colon*star?", "1starts-with-digit", String(repeating: "long", count: 60), "\u{202E}bidi", "",
+        "with:colon*star?", "1starts-with-digit", String(repeating: "long", count: 60), "\u{202E}bidi", "-",
     ]
 
     func awkwardPages() throws -> [SpecPage] {

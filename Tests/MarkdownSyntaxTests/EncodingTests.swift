@@ -86,3 +86,17 @@ struct EncodingTests {
         #expect(doc.lineCount == 8)
     }
 }
+
+@Suite("Classic Mac line endings")
+struct LoneCRTests {
+    @Test("lone CR line endings: lines, table rows and cell counts are right")
+    func loneCR() throws {
+        let text = "# Title\r\r| a | b |\r|---|---|\r| 1 | 2 |\r"
+        let doc = try document(text)
+        let table = try #require(tables(in: doc.blocks).first)
+        #expect(table.range.start.line == 3)
+        #expect(table.rows.first?.range.start.line == 5)
+        #expect(table.rows.first?.sourceCellCount == 2)
+        #expect(table.header.sourceCellCount == 2)
+    }
+}

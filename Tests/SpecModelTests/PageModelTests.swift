@@ -208,6 +208,6 @@ struct SymbolNameTests {
     @Test(arguments: ["APIError", "_Private", "AppStore.APIError", "V1"])
     func valid(name: String) { #expect(SymbolName.isValid(name)) }
 
-    @Test(arguments: ["", "1Bad", "A..B", "A.", "Имя", "エラー", "A-B", "A B", String(repeating: "A", count: 201)])
+    @Test(arguments: ["", "1Bad", "A..B", "A.", "Имя", "エラー", "A-B", "A B", String(repeating: "A", count: 201), "class", "_", "self", "Self", "Type", "A.Type", "A.self", "Any"])
     func invalid(name: String) { #expect(!SymbolName.isValid(name)) }
 }

@@ -1,0 +1,87 @@
+import DocDiagnostics
+import DocSpecTestSupport
+import LocaleDrift
+import MarkdownSyntax
+import SpecModel
+import Testing
+
+/// One mistake is reported once: a table that is broken in one locale (and already reported by
+/// extraction) is not also missing/extra in the other, and swapped headers do not produce a
+/// finding per row.
+@Suite("Broken tables are reported once")
+struct BrokenTableTests {
+    static let ja = """
+        # エラー
+
+        <!-- docspec:table kind=error-codes symbol=APIError -->
+
+        | エラー名 | コード | HTTP ステータス | 説明 |
+        |---|---|---|---|
+        | `GeneralBadRequestError` | `4000000` | `400` | 不正なリクエスト。 |
+        | `InvalidPlayTimeError` | `4000040` | `400` | playTime が不正。 |
+        | `RateLimitExceededError` | `4290000` | `429` | 上限超過。 |
+        """
+    static let ru = """
+        # Ошибки
+
+        <!-- docspec:table kind=error-codes symbol=APIError -->
+
+        | Имя ошибки | Код | HTTP-статус | Описание |
+        |---|---|---|---|
+        | `GeneralBadRequestError` | `4000000` | `400` | Некорректный запрос. |
+        | `InvalidPlayTimeError` | `4000040` | `400` | Недопустимый playTime. |
+        | `RateLimitExceededError` | `4290000` | `429` | Превышен лимит. |
+        """
+
+    /// Extraction and drift diagnostics for a pair (fixtures here are deliberately not clean).
+    func lint(_ ja: String, _ ru: String) -> (extraction: [Diagnostic], drift: [Diagnostic]) {
+        func page(_ text: String, _ locale: String) -> (SpecPage?, [Diagnostic]) {
+            let parsed = MarkdownParser.parse(text, path: "docs-\(locale)/p.md")
+            guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
+            let (p, d) = SpecExtractor.extract(doc, locale: locale, relativePath: "p.md")
+            return (p, parsed.diagnostics + d)
+        }
+        let (s, sd) = page(ja, "ja")
+        let (t, td) = page(ru, "ru")
+        guard let s, let t else { return (sd + td, []) }
+        return (sd + td, DriftChecker().check(PagePair(source: s, target: t)))
+    }
+
+    @Test("the clean pair has no findings")
+    func clean() {
+        let r = lint(Self.ja, Self.ru)
+        #expect(r.extraction.isEmpty && r.drift.isEmpty)
+    }
+
+    @Test("a malformed directive in ru is one extraction error, not also a missing table", arguments: [
+        "<!-- docspec:table kind=error-codes symbol=\"APIError -->",
+        "<!-- docspec:tabel kind=error-codes symbol=APIError -->",
+        "<!-- docspec:table kind=errors symbol=APIError -->",
+    ])
+    func brokenInTarget(directive: String) {
+        let r = lint(Self.ja, Self.ru.replacingOccurrences(of: "<!-- docspec:table kind=error-codes symbol=APIError -->", with: directive))
+        #expect(r.extraction.count == 1, "\(r.extraction)")
+        #expect(r.extraction.first?.location?.file == "docs-ru/p.md")
+        #expect(r.drift.isEmpty, "\(TextDiagnosticRenderer().render(r.drift))")
+    }
+
+    @Test("a table with a missing column in ja is one extraction error, not also an extra table in ru")
+    func brokenInSource() {
+        let broken = Self.ja
+            .replacingOccurrences(of: "| エラー名 | コード | HTTP ステータス | 説明 |\n|---|---|---|---|", with: "| エラー名 | コード | 説明 |\n|---|---|---|")
+            .replacingOccurrences(of: " | `400` |", with: " |").replacingOccurrences(of: " | `429` |", with: " |")
+        let r = lint(broken, Self.ru)
+        #expect(r.extraction.map(\.ruleID) == ["table-schema"], "\(r.extraction)")
+        #expect(r.drift.isEmpty, "\(TextDiagnosticRenderer().render(r.drift))")
+    }
+
+    @Test("headers swapped without their data: one column-mismatch, a capped list of invalid cells, no per-row findings")
+    func swappedHeaders() {
+        let swapped = Self.ru.replacingOccurrences(of: "| Имя ошибки | Код |", with: "| Код | Имя ошибки |")
+        let r = lint(Self.ja, swapped)
+        #expect(r.drift.map(\.ruleID) == ["column-mismatch"], "\(TextDiagnosticRenderer().render(r.drift))")
+        #expect(r.drift.first?.message.contains("rows are not compared") == true)
+        // Two columns × three rows are invalid; each column lists at most three cells.
+        #expect(r.extraction.allSatisfy { $0.ruleID == "invalid-cell" || $0.ruleID == "column-order" })
+    }
+}

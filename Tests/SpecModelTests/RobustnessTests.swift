@@ -1,0 +1,57 @@
+import DocDiagnostics
+import MarkdownSyntax
+import Testing
+
+@testable import SpecModel
+
+@Suite("Extraction stays readable on bad input")
+struct RobustnessTests {
+    @Test("invalid cells: at most three per column, then one summary at the header")
+    func invalidCellsAreCapped() throws {
+        var page = "<!-- docspec:table kind=int-enum symbol=P -->\n\n| 値 | ケース |\n|---|---|\n"
+        for i in 0..<7 { page += "| `x\(i)` | `case\(i)` |\n" }
+        let x = try extract(page)
+        let invalid = x.diagnostics("invalid-cell")
+        #expect(invalid.count == 4)
+        #expect(invalid.last?.message.contains("4 more invalid cells") == true)
+        #expect(invalid.last?.location?.line == 3)
+        #expect(x.table?.invalidCellCount == 7)
+    }
+
+    @Test("a Swift keyword as symbol is invalid-symbol", arguments: ["class", "Self", "_", "A.Type", "self"])
+    func keywordSymbol(symbol: String) throws {
+        let x = try extract("<!-- docspec:table kind=string-enum symbol=\(symbol) -->\n\n| 値 | 説明 |\n|---|---|\n| `A` | a |\n")
+        #expect(x.rules == ["invalid-symbol"])
+        #expect(x.page.tables.isEmpty)
+        #expect(x.page.failedTables.map(\.id) == ["string-enum:\(symbol)"])
+    }
+
+    @Test("front matter id that is not a non-empty string is an error at the id line; the path is used", arguments: ["[1, 2]", "{a: 1}", "\"\"", ""])
+    func badID(value: String) throws {
+        let x = try extract("---\ntitle: t\nid: \(value)\n---\n# T\n", relativePath: "dir/page.md")
+        #expect(x.rules == ["front-matter"])
+        #expect(x.diagnostics.first?.location?.line == 3)
+        #expect(x.page.id == "dir/page")
+    }
+
+    @Test("info strings: mdBook and VitePress attributes are split from the language", arguments: [
+        ("rust,ignore,does_not_compile", "rust", ["ignore", "does_not_compile"]),
+        ("js{3-10}", "js", ["{3-10}"]),
+        ("ts:line-numbers {1}", "ts", ["line-numbers", "{1}"]),
+        ("{.swift}", "swift", []),
+        ("json ConsumptionRequestV1", "json", ["ConsumptionRequestV1"]),
+    ])
+    func infoStrings(info: String, language: String, attributes: [String]) throws {
+        let x = try extract("```\(info)\ncode\n```\n")
+        let sample = try #require(x.page.codeSamples.first)
+        #expect(sample.language == language)
+        #expect(sample.attributes == attributes)
+    }
+
+    @Test("a directive at the end of a list item does not reach a table in the next item")
+    func directiveStaysInItsItem() throws {
+        let x = try extract("- <!-- docspec:table kind=string-enum symbol=S -->\n\n- | 値 | 説明 |\n  |---|---|\n  | `A` | a |\n")
+        #expect(x.rules == ["orphan-directive"])
+        #expect(x.page.tables.isEmpty)
+    }
+}
