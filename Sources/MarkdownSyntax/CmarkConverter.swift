@@ -95,7 +95,9 @@ enum CmarkConverter {
         /// means its last character).
         func endLocation(line: Int, byteColumn: Int) -> SourceLocation {
             let lb = lineBytes(line)
-            let count = lb.prefix(max(byteColumn, 0)).filter { $0 & 0xC0 != 0x80 }.count
+            let end = min(lb.startIndex + max(byteColumn, 0), lb.endIndex)
+            var count = 0
+            for b in lb[lb.startIndex..<end] where b & 0xC0 != 0x80 { count += 1 }
             return SourceLocation(file: path, line: line, column: max(count, 1))
         }
 

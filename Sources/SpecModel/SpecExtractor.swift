@@ -365,11 +365,13 @@ public enum SymbolName {
     /// no component is a Swift keyword (`class`, `self`, `Type`, `_`, …), since the name is
     /// written into generated code as a type reference.
     public static func isValid(_ s: String) -> Bool {
-        guard !s.isEmpty, s.count <= 200 else { return false }
-        return s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-            guard let f = part.first, f.isASCII, f.isLetter || f == "_" else { return false }
-            guard !keywords.contains(String(part)) else { return false }
-            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        let bytes = Array(s.utf8)
+        guard !bytes.isEmpty, bytes.count <= 200 else { return false }
+        func letter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
+        func digit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        return bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { part in
+            guard let f = part.first, letter(f), part.allSatisfy({ letter($0) || digit($0) }) else { return false }
+            return !keywords.contains(String(decoding: part, as: UTF8.self))
         }
     }
 
