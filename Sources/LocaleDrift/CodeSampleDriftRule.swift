@@ -29,16 +29,36 @@ public struct CodeSampleDriftRule: DriftRule {
         for (ms, mt) in matches + [(s.count, t.count)] {
             // Unmatched runs between matches: pair samples with the same info string as mismatches,
             // then the rest positionally; what is left over is missing or extra.
+            // Samples missing from one section are one finding, not one per sample.
+            var missing: [Int] = []
+            func flushMissing() {
+                guard let first = missing.first else { return }
+                let section = pair.sourceSection(forLine: s[first].range.start.line)
+                let inSection = section.map { " in section '\($0)'" } ?? ""
+                let message = missing.count == 1
+                    ? "\(describe(s[first])) code sample\(inSection) is missing in \(pair.target.locale)"
+                    : "\(missing.count) code samples (\(missing.map { s[$0].language.isEmpty ? "plain" : s[$0].language }.joined(separator: ", ")))\(inSection) are missing in \(pair.target.locale)"
+                out.append(.error(
+                    "missing-code-sample", message, at: pair.targetAnchor(forSourceLine: s[first].range.start.line),
+                    notes: missing.map { DiagnosticNote("the sample in the source locale (\(pair.source.locale))", at: s[$0].range.start) }))
+                missing = []
+            }
             for (sa, tb) in Self.pairRun(Array(si..<ms), Array(ti..<mt), s, t) {
+                if let a = sa, tb == nil {
+                    if let previous = missing.last,
+                        pair.sourceSection(forLine: s[previous].range.start.line) != pair.sourceSection(forLine: s[a].range.start.line)
+                    {
+                        flushMissing()
+                    }
+                    missing.append(a)
+                    continue
+                }
+                flushMissing()
                 switch (sa, tb) {
                 case (let a?, let b?):
                     out.append(mismatch(s[a], t[b], pair))
-                case (let a?, nil):
-                    let section = pair.sourceSection(forLine: s[a].range.start.line).map { " in section '\($0)'" } ?? ""
-                    out.append(.error(
-                        "missing-code-sample", "\(describe(s[a])) code sample\(section) is missing in \(pair.target.locale)",
-                        at: pair.targetAnchor(forSourceLine: s[a].range.start.line),
-                        notes: [DiagnosticNote("the sample in the source locale (\(pair.source.locale))", at: s[a].range.start)]))
+                case (_?, nil):
+                    break
                 case (nil, let b?):
                     out.append(.error(
                         "extra-code-sample", "\(describe(t[b])) code sample is not in the source locale (\(pair.source.locale))",
@@ -47,6 +67,7 @@ public struct CodeSampleDriftRule: DriftRule {
                     break
                 }
             }
+            flushMissing()
             si = ms + 1
             ti = mt + 1
         }

@@ -97,7 +97,7 @@ public enum SpecExtractor {
             }
             switch block {
             case .heading(let level, let inlines, let range):
-                let text = inlines.plainText.trimmingSpaces
+                let text = Self.headingText(inlines)
                 headings.append(SpecHeading(level: level, text: text, range: range))
                 while let last = headingStack.last, last.level >= level { headingStack.removeLast() }
                 headingStack.append((level, text))
@@ -115,6 +115,17 @@ public enum SpecExtractor {
             default:
                 collectLinks(block)
             }
+        }
+
+        /// A heading's text without a trailing site anchor: `{#id}` (Hugo, VitePress, kramdown)
+        /// or `{/*id*/}` (MDX, where the comment's `*…*` reads as emphasis).
+        static func headingText(_ inlines: [Inline]) -> String {
+            var text = inlines.plainText.trimmingSpaces
+            if text.hasSuffix("}"), let open = text.lastIndex(of: "{") {
+                let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+                if inner.hasPrefix("#") || inner.hasPrefix("/") { text = String(text[..<open]).trimmingSpaces }
+            }
+            return text
         }
 
         func blockName(_ block: Block) -> String {

@@ -85,3 +85,47 @@ struct BrokenTableTests {
         #expect(r.extraction.allSatisfy { $0.ruleID == "invalid-cell" || $0.ruleID == "column-order" })
     }
 }
+
+@Suite("Missing code samples are grouped by section")
+struct MissingSampleGroupingTests {
+    @Test("three samples missing from one section: one finding with a note per sample")
+    func groupedBySection() throws {
+        let jaPage = ja("""
+            # 導入
+
+            1️⃣## トラブルシューティング
+
+            2️⃣```console
+            $ rustc --version
+            ```
+
+            3️⃣```console
+            $ rustup update
+            ```
+
+            4️⃣```powershell
+            > rustup self uninstall
+            ```
+            """)
+        let ruPage = ru("""
+            # Введение
+
+            1️⃣## Устранение неполадок
+
+            Команды опущены.
+            """)
+        let findings = try drift(jaPage, ruPage, rules: [CodeSampleDriftRule()])
+        #expect(findings.count == 1)
+        #expect(findings.first?.message == "3 code samples (console, console, powershell) in section 'トラブルシューティング' are missing in ru")
+        #expect(findings.first?.location == ruPage[1])
+        #expect(findings.first?.notes.map(\.location) == [jaPage[2], jaPage[3], jaPage[4]])
+    }
+
+    @Test("site anchors are not part of section names", arguments: [
+        "## Do I still need it? {/*still-need*/}", "## Do I still need it? {#still-need}", "## Do I still need it?",
+    ])
+    func anchorsStripped(heading: String) throws {
+        let page = try ja("\(heading)\n\ntext\n").page()
+        #expect(page.headings.first?.text == "Do I still need it?")
+    }
+}
