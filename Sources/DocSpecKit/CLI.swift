@@ -164,6 +164,10 @@ public enum DocSpecCLI {
             return stale.isEmpty && !failed(diagnostics, options) ? 0 : 1
         }
         render(diagnostics, options, output)
+        if (docs.pages[config.source] ?? []).isEmpty {
+            output.err("Error: the source locale '\(config.source)' has no pages; not touching \(config.output)/\n")
+            return 2
+        }
         if diagnostics.errorCount > 0 {
             output.err("docspec generate: not writing \(config.output)/ because the source docs have errors\n")
             return 1

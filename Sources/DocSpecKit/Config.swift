@@ -128,6 +128,14 @@ public struct Config: Sendable, Equatable {
     ///
     /// - Throws: `DocSpecError.io` naming the locale and its folder.
     public func checkFolders() throws(DocSpecError) {
+        var seen: [String: String] = [:]
+        for locale in locales {
+            let real = url(for: locale).resolvingSymlinksInPath().standardizedFileURL.path
+            if let other = seen[real] {
+                throw .usage("locales '\(other)' and '\(locale.code)' have the same folder '\(locale.directory)'")
+            }
+            seen[real] = locale.code
+        }
         for locale in locales {
             var isDirectory: ObjCBool = false
             let url = url(for: locale)

@@ -33,7 +33,11 @@ public struct DocSet: Sendable {
                 counts[locale.code] = 0
                 continue
             }
-            let (files, problems) = markdownFiles(in: dir)
+            // Another locale's folder inside this one belongs to that locale.
+            let others = Set((locales ?? config.locales).filter { $0.code != locale.code }.map {
+                config.url(for: $0).resolvingSymlinksInPath().standardizedFileURL.path
+            })
+            let (files, problems) = markdownFiles(in: dir, excluding: others)
             counts[locale.code] = files.count + problems.count
             for rel in problems {
                 diagnostics.append(.error(
@@ -55,28 +59,33 @@ public struct DocSet: Sendable {
         return DocSet(pages: pages, diagnostics: diagnostics, fileCounts: counts, unreadable: unreadable)
     }
 
-    /// Relative paths of `*.md` regular files below `dir`, sorted; hidden files and folders are
-    /// skipped, and so are folders whose name ends in `.md`. A `.md` entry that is neither a
-    /// file nor a folder (a broken or looping symbolic link) is returned in `problems`.
-    static func markdownFiles(in dir: URL) -> (files: [String], problems: [String]) {
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey]
-        guard let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles]) else {
-            return ([], [])
-        }
-        let base = dir.standardizedFileURL.path
+    /// Relative paths of `*.md` regular files below `dir`, sorted. Symbolic links to files and
+    /// folders are followed (each real folder is visited once, so link cycles end); hidden files
+    /// and folders are skipped, and so are folders named `*.md` and the folders in `excluding`
+    /// (another locale's folder nested inside this one, as in `docs/` + `docs/ru/`). A `.md`
+    /// entry that cannot be resolved (a broken or looping link) is returned in `problems`.
+    static func markdownFiles(in dir: URL, excluding: Set<String> = []) -> (files: [String], problems: [String]) {
+        let fm = FileManager.default
         var files: [String] = []
         var problems: [String] = []
-        for case let url as URL in e where url.pathExtension.lowercased() == "md" {
-            let p = url.standardizedFileURL.path
-            let rel = p.hasPrefix(base + "/") ? String(p.dropFirst(base.count + 1)) : url.lastPathComponent
-            let resolved = url.resolvingSymlinksInPath()
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory) {
-                if !isDirectory.boolValue { files.append(rel) }
-            } else {
-                problems.append(rel)
+        var visited: Set<String> = []
+        func walk(_ folder: URL, _ prefix: String) {
+            let real = folder.resolvingSymlinksInPath().standardizedFileURL.path
+            guard visited.insert(real).inserted, !excluding.contains(real) || prefix.isEmpty else { return }
+            guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let url = folder.appendingPathComponent(name)
+                let rel = prefix.isEmpty ? name : "\(prefix)/\(name)"
+                var isDirectory: ObjCBool = false
+                let exists = fm.fileExists(atPath: url.resolvingSymlinksInPath().path, isDirectory: &isDirectory)
+                if exists, isDirectory.boolValue {
+                    if !name.lowercased().hasSuffix(".md") { walk(url, rel) }
+                } else if name.lowercased().hasSuffix(".md") {
+                    if exists { files.append(rel) } else { problems.append(rel) }
+                }
             }
         }
+        walk(dir, "")
         return (files.sorted(), problems.sorted())
     }
 

@@ -18,10 +18,15 @@ enum CmarkConverter {
         return true
     }()
 
-    static func parse(_ bytes: [UInt8], path: String) -> [Block] {
+    /// Deepest block nesting (block quotes, lists) and inline nesting (emphasis, links) that is
+    /// converted. Deeper content would overflow a worker thread's stack in the recursive
+    /// conversion; it is reported and its text kept flat instead.
+    static let maxDepth = 64
+
+    static func parse(_ bytes: [UInt8], path: String) -> (blocks: [Block], diagnostics: [Diagnostic]) {
         _ = registration
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
-        guard let parser = cmark_parser_new(options) else { return [] }
+        guard let parser = cmark_parser_new(options) else { return ([], []) }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let ext = cmark_find_syntax_extension(name) {
@@ -33,18 +38,31 @@ enum CmarkConverter {
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return [] }
+        guard let root = cmark_parser_finish(parser) else { return ([], []) }
         defer { cmark_node_free(root) }
-        var converter = Converter(bytes: bytes, path: path)
+        let converter = Converter(bytes: bytes, path: path)
         // cmark-gfm moves referenced footnote definitions to the end of the document in reference
         // order and replaces each reference's label with that 1-based ordinal.
         converter.footnoteLabels = converter.children(of: root)
             .filter { cmark_node_get_type($0) == CMARK_NODE_FOOTNOTE_DEFINITION }
             .map(converter.footnoteLabel)
-        return converter.blocks(ofChildrenOf: root)
+        let blocks = converter.blocks(ofChildrenOf: root)
+        var diagnostics: [Diagnostic] = []
+        if let at = converter.tooDeep {
+            diagnostics.append(.warning(
+                "nesting-too-deep",
+                "content is nested more than \(maxDepth) levels deep (block quotes, lists or emphasis); deeper blocks are not checked and deeper inline markup is read as plain text",
+                at: at))
+        }
+        return (blocks, diagnostics)
     }
 
-    private struct Converter {
+    private final class Converter {
+        /// Current block and inline nesting depth, and where nesting first went too deep.
+        var blockDepth = 0
+        var inlineDepth = 0
+        var tooDeep: SourceLocation?
+
         let bytes: [UInt8]
         let path: String
         /// Byte offset of the start of each line (index 0 = line 1).
@@ -163,7 +181,13 @@ enum CmarkConverter {
         }
 
         func blocks(ofChildrenOf node: OpaquePointer) -> [Block] {
-            children(of: node).compactMap(block)
+            blockDepth += 1
+            defer { blockDepth -= 1 }
+            if blockDepth > CmarkConverter.maxDepth {
+                if tooDeep == nil { tooDeep = range(node).start }
+                return []
+            }
+            return children(of: node).compactMap(block)
         }
 
         func block(_ node: OpaquePointer) -> Block? {
@@ -279,7 +303,30 @@ enum CmarkConverter {
         }
 
         func inlines(ofChildrenOf node: OpaquePointer) -> [Inline] {
-            children(of: node).compactMap(inline)
+            inlineDepth += 1
+            defer { inlineDepth -= 1 }
+            if inlineDepth > CmarkConverter.maxDepth {
+                if tooDeep == nil, cmark_node_get_start_line(node) > 0 { tooDeep = range(node).start }
+                return [.text(flatText(node))]
+            }
+            return children(of: node).compactMap(inline)
+        }
+
+        /// The literal text below a node, collected without recursion.
+        func flatText(_ node: OpaquePointer) -> String {
+            guard let iter = cmark_iter_new(node) else { return "" }
+            defer { cmark_iter_free(iter) }
+            var out = ""
+            while true {
+                let event = cmark_iter_next(iter)
+                if event == CMARK_EVENT_DONE { break }
+                if event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iter), current != node,
+                    let p = cmark_node_get_literal(current)
+                {
+                    out += String(cString: p)
+                }
+            }
+            return out
         }
 
         func inline(_ node: OpaquePointer) -> Inline? {

@@ -64,10 +64,10 @@ public enum MarkdownParser {
                 diagnostics: [.error("invalid-utf8", "file contains a NUL byte (binary file?); the page was skipped", at: SourceLocation(file: path, line: line, column: column))])
         }
         let split = FrontMatterSplitter.split(bytes, path: path)
-        let blocks = CmarkConverter.parse(split.body, path: path)
+        let (blocks, conversion) = CmarkConverter.parse(split.body, path: path)
         let lineCount = bytes.isEmpty ? 0 : bytes.filter { $0 == UInt8(ascii: "\n") }.count + (bytes.last == UInt8(ascii: "\n") ? 0 : 1)
         let doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: blocks, lineCount: lineCount)
-        return ParseResult(document: doc, diagnostics: split.diagnostics)
+        return ParseResult(document: doc, diagnostics: split.diagnostics + conversion)
     }
 
     /// Parses a page from a string (always valid UTF-8).

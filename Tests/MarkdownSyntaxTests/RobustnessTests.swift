@@ -34,20 +34,40 @@ struct RobustnessTests {
         #expect(doc.blocks.last?.range.start == m.location(1))
     }
 
-    @Test func threeHundredNestedBlockQuotes() throws {
-        let doc = try document(String(repeating: ">", count: 300) + " глубоко\n")
+    @Test func sixtyNestedBlockQuotesAreKept() throws {
+        let doc = try document(String(repeating: ">", count: 60) + " глубоко\n")
         var depth = 0
         var blocks = doc.blocks
         while case .blockQuote(let inner, _)? = blocks.first {
             depth += 1
             blocks = inner
         }
-        #expect(depth == 300)
+        #expect(depth == 60)
         guard case .paragraph(let inlines, _)? = blocks.first else {
             Issue.record("expected the innermost paragraph")
             return
         }
         #expect(inlines.plainText == "глубоко")
+    }
+
+    @Test("nesting past the limit is cut with one warning, not a stack overflow", arguments: [300, 1_500, 20_000])
+    func deepBlockQuotesAreCut(levels: Int) throws {
+        let parsed = parse(String(repeating: ">", count: levels) + " глубоко\n")
+        #expect(parsed.diagnostics.map(\.ruleID) == ["nesting-too-deep"])
+        var depth = 0
+        var blocks = try #require(parsed.document).blocks
+        while case .blockQuote(let inner, _)? = blocks.first {
+            depth += 1
+            blocks = inner
+        }
+        #expect(depth == 64)
+    }
+
+    @Test("deeply nested emphasis keeps its text, flattened")
+    func deepEmphasis() throws {
+        let parsed = parse(String(repeating: "*", count: 20_000) + "x" + String(repeating: "*", count: 20_000) + "\n")
+        #expect(parsed.document != nil)
+        #expect(parsed.document?.blocks.count == 1)
     }
 
     @Test func threeHundredNestedLists() throws {
@@ -61,7 +81,7 @@ struct RobustnessTests {
             depth += 1
             blocks = items.first?.blocks ?? []
         }
-        #expect(depth == 300)
+        #expect(depth == 64)
     }
 
     @Test func deeplyNestedInlineBrackets() throws {
