@@ -174,6 +174,7 @@ public enum DocSpecCLI {
         }
         do {
             let done = try GenerationCheck.write(result.files, to: config.outputURL)
+            if options.format == "json" { return 0 }
             var summary = "docspec generate: \(result.files.count) files in \(config.output)/; \(done.written.count) written"
             if !done.written.isEmpty { summary += " (\(done.written.joined(separator: ", ")))" }
             if !done.removed.isEmpty { summary += "; \(done.removed.count) removed (\(done.removed.joined(separator: ", ")))" }
@@ -328,7 +329,13 @@ public enum DocSpecCLI {
                 }
             }
             if let source { config.source = source }
-            if let output { config.output = output }
+            if let output {
+                guard !output.isEmpty else { throw .usage("--output needs a folder") }
+                // Like --locale, a command-line folder is relative to the current folder.
+                let sameRoot = config.root.standardizedFileURL.path == currentDirectory.standardizedFileURL.path
+                config.output = output.hasPrefix("/") || sameRoot
+                    ? output : currentDirectory.appendingPathComponent(output).standardizedFileURL.path
+            }
             if !imports.isEmpty { config.imports = imports }
             return config
         }

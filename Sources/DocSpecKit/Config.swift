@@ -119,9 +119,14 @@ public struct Config: Sendable, Equatable {
                 throw .config("\(display):\(entry.line): 'imports' must list module names, e.g. '- AppStoreServerAPI'")
             }
         }
+        let output = try scalar("output") ?? "Generated"
+        if output.isEmpty, let line = seen["output"] { throw .config("\(display):\(line): 'output' needs a folder") }
+        for m in imports where m.isEmpty || !m.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+            throw .config("\(display):\(seen["imports"] ?? 1): import '\(m)' is not a module name")
+        }
         return Config(
             root: url.deletingLastPathComponent(), locales: locales, source: try scalar("source") ?? "",
-            output: try scalar("output") ?? "Generated", imports: imports)
+            output: output, imports: imports)
     }
 
     /// Checks that every locale folder exists and is a folder.

@@ -93,8 +93,10 @@ public struct CodeSampleDriftRule: DriftRule {
         return out
     }
 
+    /// The info string as compared across locales: language and attributes, without display
+    /// text such as `title="…"` and `caption="…"`, which is translated.
     static func info(_ c: CodeSample) -> String {
-        ([c.language] + c.attributes).joined(separator: " ")
+        ([c.language] + c.attributes.filter { !($0.hasPrefix("title=") || $0.hasPrefix("caption=")) }).joined(separator: " ")
     }
 
     func describe(_ c: CodeSample) -> String {
@@ -105,7 +107,7 @@ public struct CodeSampleDriftRule: DriftRule {
         let sl = pair.source.locale
         let tl = pair.target.locale
         let note = DiagnosticNote("the sample in the source locale (\(sl))", at: a.range.start)
-        if a.language != b.language || a.attributes != b.attributes {
+        if Self.info(a) != Self.info(b) {
             return .error(
                 "code-sample-mismatch",
                 "info string differs: \(tl) has '\(([b.language] + b.attributes).joined(separator: " "))', \(sl) has '\(([a.language] + a.attributes).joined(separator: " "))'",

@@ -103,7 +103,17 @@ public enum SpecExtractor {
                 headingStack.append((level, text))
                 collectLinks(block)
             case .codeBlock(let info, let literal, let fenced, let range):
-                samples.append(Self.sample(info: info, literal: literal, fenced: fenced, range: range, headingPath: headingPath))
+                let sample = Self.sample(info: info, literal: literal, fenced: fenced, range: range, headingPath: headingPath)
+                samples.append(sample)
+                if sample.language == "json", sample.symbol == nil,
+                    let bad = sample.attributes.first(where: { a in
+                        a.first.map { $0.isUppercase } == true && !a.contains("=") && !a.contains("\"")
+                    })
+                {
+                    diagnostics.append(.error(
+                        "invalid-symbol", "'\(bad)' in the info string is not a Swift type name (letters, digits, '_' and '.', no keyword); the sample is not tested",
+                        at: range.start))
+                }
             case .list(_, _, let items, _):
                 for item in items {
                     walk(item.blocks)
@@ -168,8 +178,26 @@ public enum SpecExtractor {
             }
         }
 
+        /// Splits an info string on spaces and tabs, keeping `key="quoted value"` together.
+        static func infoWords(_ info: String) -> [String] {
+            var words: [String] = []
+            var current = ""
+            var quoted = false
+            for c in info {
+                if c == "\"" { quoted.toggle() }
+                if !quoted, c == " " || c == "\t" {
+                    if !current.isEmpty { words.append(current) }
+                    current = ""
+                } else {
+                    current.append(c)
+                }
+            }
+            if !current.isEmpty { words.append(current) }
+            return words
+        }
+
         static func sample(info: String, literal: String, fenced: Bool, range: SourceRange, headingPath: [String]) -> CodeSample {
-            let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            let words = Self.infoWords(info)
             var first = words.first ?? ""
             var attributes = Array(words.dropFirst())
             if first.hasPrefix("{") {
@@ -186,9 +214,11 @@ public enum SpecExtractor {
                 attributes = extra.filter { !$0.isEmpty } + attributes
             }
             let language = first.lowercased()
+            // The type is the first bare attribute that starts with a capital letter and is a
+            // valid type name.
             let symbol = attributes.first { a in
                 guard let f = a.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(f) else { return false }
-                return SymbolName.isValid(a)
+                return !a.contains("=") && SymbolName.isValid(a)
             }
             return CodeSample(language: language, attributes: attributes, symbol: symbol, code: literal, fenced: fenced, range: range, headingPath: headingPath)
         }
@@ -230,8 +260,15 @@ public enum SpecExtractor {
                 diagnostics.append(.error("invalid-symbol", "symbol '\(s)' is not a Swift type name (letters, digits, '_' and '.', not starting with a digit, no keyword)", at: at))
                 return false
             }
-            if d.has("complete"), symbol == nil {
-                diagnostics.append(.error("malformed-directive", "'complete' needs symbol=<Type>", at: at))
+            if d.has("complete") {
+                if d.value("complete") != nil {
+                    diagnostics.append(.error("malformed-directive", "'complete' is a flag and takes no value; write 'complete' or leave it out", at: at))
+                    return false
+                }
+                if symbol == nil { diagnostics.append(.error("malformed-directive", "'complete' needs symbol=<Type>", at: at)) }
+                if kind == .fields || kind == .endpoint {
+                    diagnostics.append(.error("malformed-directive", "'complete' applies to error-codes, string-enum and int-enum tables, not \(kind.rawValue)", at: at))
+                }
             }
             guard let columns = bindColumns(kind: kind, directive: d, header: table.header) else { return false }
             // One wrong column (e.g. swapped headers) must not bury the page in findings: report

@@ -202,3 +202,36 @@ struct OddInputTests {
         #expect(r.err.hasPrefix("Error: conf/missing.yml: cannot read the config file"), "\(r.err)")
     }
 }
+
+@Suite("generate options")
+struct GenerateOptionTests {
+    @Test("--output is relative to the current folder, like --locale; an empty --output is refused")
+    func outputRelativeToCurrentFolder() throws {
+        let ws = try Workspace(fixture: "clean")
+        let sub = ws.url("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let r = DocSpecCLIRunner.run(["generate", "--config", "../docspec.yml", "--output", "out"], in: sub)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(FileManager.default.fileExists(atPath: sub.appendingPathComponent("out/DocSpecSupport.swift").path))
+        #expect(!FileManager.default.fileExists(atPath: ws.url("out").path))
+        #expect(ws.run(["generate", "--output", ""]).status == 2)
+    }
+
+    @Test("generate --format json prints only JSON on standard output")
+    func generateJSON() throws {
+        let ws = try Workspace(fixture: "clean")
+        let r = ws.run(["generate", "--format", "json"])
+        #expect(r.status == 0)
+        #expect((try? JSONSerialization.jsonObject(with: Data(r.out.utf8))) != nil, "\(r.out)")
+    }
+}
+
+/// Runs the CLI in a given folder, capturing its output.
+enum DocSpecCLIRunner {
+    static func run(_ arguments: [String], in folder: URL) -> (status: Int32, out: String, err: String) {
+        let out = LockedText()
+        let err = LockedText()
+        let status = DocSpecCLI.run(arguments, output: CLIOutput(out: { out.append($0) }, err: { err.append($0) }), currentDirectory: folder)
+        return (status, out.text, err.text)
+    }
+}

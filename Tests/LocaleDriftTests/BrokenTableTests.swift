@@ -129,3 +129,13 @@ struct MissingSampleGroupingTests {
         #expect(page.headings.first?.text == "Do I still need it?")
     }
 }
+
+@Suite("Translated display attributes")
+struct DisplayAttributeTests {
+    @Test("a translated title= in the info string is not drift")
+    func translatedTitle() throws {
+        let jaPage = ja("# 例\n\n```json title=\"リクエスト本体\"\n{\"a\": 1}\n```\n")
+        let ruPage = ru("# Пример\n\n```json title=\"Тело запроса\"\n{\"a\": 1}\n```\n")
+        #expect(try drift(jaPage, ruPage, rules: [CodeSampleDriftRule()]).isEmpty)
+    }
+}

@@ -55,3 +55,31 @@ struct RobustnessTests {
         #expect(x.page.tables.isEmpty)
     }
 }
+
+@Suite("Directive and info-string edge cases")
+struct DirectiveEdgeTests {
+    @Test("complete takes no value; it applies only to enum and error-code tables", arguments: [
+        ("kind=string-enum symbol=S complete=no", "'complete' is a flag and takes no value"),
+        ("kind=fields symbol=S complete", "'complete' applies to error-codes, string-enum and int-enum tables, not fields"),
+    ])
+    func completeFlag(attributes: String, message: String) throws {
+        let x = try extract("<!-- docspec:table \(attributes) -->\n\n| 値 | 説明 |\n|---|---|\n| `A` | a |\n")
+        #expect(x.diagnostics.contains { $0.ruleID == "malformed-directive" && $0.message.contains(message) }, "\(x.diagnostics)")
+    }
+
+    @Test("quoted info-string attributes stay whole and never become the type")
+    func quotedTitle() throws {
+        let x = try extract("```json title=\"Request Body for Refund\"\n{}\n```\n")
+        let sample = try #require(x.page.codeSamples.first)
+        #expect(sample.attributes == ["title=\"Request Body for Refund\""])
+        #expect(sample.symbol == nil)
+        #expect(x.diagnostics.isEmpty)
+    }
+
+    @Test("a json sample naming a keyword as its type is invalid-symbol at the sample", arguments: ["Type", "Self", "Foo.Type"])
+    func keywordInInfoString(word: String) throws {
+        let x = try extract("```json \(word)\n{}\n```\n")
+        #expect(x.rules == ["invalid-symbol"])
+        #expect(x.diagnostics.first?.location?.line == 1)
+    }
+}
