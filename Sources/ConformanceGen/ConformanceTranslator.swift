@@ -1,4 +1,5 @@
 import DocDiagnostics
+import Foundation
 import SpecModel
 
 /// A generated file: its name inside the output folder and its content.
@@ -135,8 +136,18 @@ struct PageContext {
         // JSON samples that name a type: decoded (and validated) by a test; also the baselines of
         // `fields` tables.
         var sampleNames: [String: String] = [:]
+        var invalidSamples: Set<String> = []
         for (i, sample) in page.codeSamples.enumerated() where sample.language == "json" {
             guard let symbol = sample.symbol else { continue }
+            do {
+                _ = try JSONSerialization.jsonObject(with: Data(sample.code.utf8), options: [.fragmentsAllowed])
+            } catch {
+                diagnostics.append(.error(
+                    "invalid-json-sample", "the ```json \(symbol) sample is not valid JSON (\(Self.reason(error))); it is not tested and cannot serve as a baseline",
+                    at: SourceLocation(file: page.path, line: sample.firstCodeLine)))
+                invalidSamples.insert(symbol)
+                continue
+            }
             let name = "sample\(i + 1)"
             statics.append(StaticLet(name: name, value: .string(sample.code)))
             if sampleNames[symbol] == nil { sampleNames[symbol] = name }
@@ -193,6 +204,7 @@ struct PageContext {
                 if table.complete { tests.append(completeTest(table, n, symbol, integer: false)) }
             case .fields:
                 guard let sample = sampleNames[symbol] else {
+                    if invalidSamples.contains(symbol) { continue }  // already reported as invalid JSON
                     diagnostics.append(.error(
                         "fields-without-sample",
                         "fields table for \(symbol) needs a ```json \(symbol) sample on the same page: it is the valid baseline each field test changes",
@@ -226,6 +238,12 @@ struct PageContext {
             }
         }
         return SuiteDecl(typeName: typeName, displayName: page.path, statics: statics, tests: tests)
+    }
+
+    /// A short reason from a JSONSerialization error.
+    static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
     }
 
     func decodeClosure(_ symbol: String) -> SwiftExpr {

@@ -109,6 +109,8 @@ public enum DocSpecCLI {
         ("missing-locale", "a locale folder does not exist"),
         ("fields-without-sample", "a fields table has no JSON sample to use as baseline"),
         ("unknown-error-name", "a fields table names an error no error-codes table lists"),
+        ("invalid-json-sample", "a typed JSON sample is not valid JSON"),
+        ("nesting-too-deep", "content nested deeper than DocSpec converts"),
         ("stale-generated", "a generated file is missing, outdated or extra"),
     ]
 
@@ -204,7 +206,8 @@ public enum DocSpecCLI {
         let lint = Pipeline.lint(config)
         let generated = Pipeline.generate(config, docSet: lint.docSet)
         let stale = Pipeline.staleness(generated.files, config: config)
-        let all = (lint.diagnostics + generated.diagnostics + stale).sortedForOutput()
+        // lint already includes the generator's findings.
+        let all = (lint.diagnostics + stale).sortedForOutput()
         render(all, options, output)
         if options.format != "json" {
             output.out("docspec check: \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(all)); \(config.output)/: \(generated.files.count) files, \(stale.isEmpty ? "up to date" : "\(stale.count) stale")\n")

@@ -31,6 +31,9 @@ public enum Pipeline {
             pairCount += paired.pairs.count
             diagnostics += ParallelMap.map(paired.pairs) { checker.check($0) }.flatMap { $0 }
         }
+        // What generation would refuse (an unknown error name, a fields table without a JSON
+        // sample, invalid JSON) is wrong in the docs too: lint reports it, without writing.
+        diagnostics += generate(config, docSet: docs).diagnostics
         return LintResult(docSet: docs, diagnostics: diagnostics.sortedForOutput(), pairCount: pairCount)
     }
 

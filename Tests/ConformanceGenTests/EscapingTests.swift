@@ -15,7 +15,7 @@ struct EscapingTests {
         # Escaping
 
         ```json EvilRequest
-        {"text": "\"\"\" \\(exit(1)) #\"", "kind": "x\(exit(1))"}
+        {"text": "\"\"\" \\(exit(1)) #\"", "kind": "x\\(exit(1))"}
         ```
 
         <!-- docspec:table kind=error-codes symbol=EvilError -->

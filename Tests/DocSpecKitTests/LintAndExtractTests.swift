@@ -235,3 +235,17 @@ enum DocSpecCLIRunner {
         return (status, out.text, err.text)
     }
 }
+
+@Suite("Spec consistency in lint")
+struct SpecConsistencyTests {
+    @Test("invalid JSON in a typed sample is found by lint (not only at test time), at the sample's first line")
+    func invalidJSONSample() throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.edit("docs-ja/request.md", replacing: "\"playTime\": 3,", with: "\"playTime\": 3,,")
+        let r = ws.run(["lint"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("docs-ja/request.md:11:1: error: the ```json FixtureRequest sample is not valid JSON"), "\(r.err)")
+        #expect(r.err.contains("[invalid-json-sample]"))
+        #expect(!r.err.contains("[fields-without-sample]"), "the sample exists; its JSON is the one problem")
+    }
+}
