@@ -149,6 +149,27 @@ public enum Alignment {
     /// Index pairs of a longest common subsequence of `a` and `b`, in increasing order.
     /// O(n·m) time and memory; pages have tens of blocks, not thousands.
     public static func lcs<T: Equatable>(_ a: [T], _ b: [T]) -> [(Int, Int)] {
+        // Equal heads and tails are matched directly (most translations are mostly in step);
+        // only the middle needs the quadratic table, and a very large middle is matched by
+        // position instead of spending O(n·m) memory.
+        var head = 0
+        while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
+        var tail = 0
+        while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+        let midA = Array(a[head..<(a.count - tail)])
+        let midB = Array(b[head..<(b.count - tail)])
+        let middle: [(Int, Int)]
+        if midA.count * midB.count > 4_000_000 {
+            middle = (0..<min(midA.count, midB.count)).filter { midA[$0] == midB[$0] }.map { ($0, $0) }
+        } else {
+            middle = table(midA, midB)
+        }
+        return (0..<head).map { ($0, $0) } + middle.map { ($0.0 + head, $0.1 + head) }
+            + (0..<tail).reversed().map { (a.count - 1 - $0, b.count - 1 - $0) }
+    }
+
+    /// The classic dynamic-programming LCS.
+    static func table<T: Equatable>(_ a: [T], _ b: [T]) -> [(Int, Int)] {
         let n = a.count
         let m = b.count
         if n == 0 || m == 0 { return [] }

@@ -100,12 +100,22 @@ public struct TableDriftRule: DriftRule {
                 }
             }
         }
+        // Where each source row belongs in the target table: right after the counterpart of the
+        // nearest earlier source row present in the target (the row to insert before, or the
+        // row whose key was changed); `tt.rows.count` at the end. One pass.
+        var slots: [Int] = []
+        slots.reserveCapacity(st.rows.count)
+        var nextSlot = 0
+        for sr in st.rows {
+            slots.append(nextSlot)
+            if let i = targetIndex[sr.key] { nextSlot = i + 1 }
+        }
         for (index, sr) in st.rows.enumerated() {
             if let tr = targetRows[sr.key] {
                 compareCells(sr, tr, includingKey: false)
                 continue
             }
-            let slot = Self.slot(index, st, tt, targetIndex)
+            let slot = slots[index]
             if slot < tt.rows.count, unpairedTarget.contains(slot) {
                 unpairedTarget.remove(slot)
                 compareCells(sr, tt.rows[slot], includingKey: true)
@@ -124,13 +134,5 @@ public struct TableDriftRule: DriftRule {
                 notes: [DiagnosticNote("the table in the source locale (\(sl))", at: st.range.start)]))
         }
         return out
-    }
-
-    /// The index in the target table where the source row at `index` belongs: right after the
-    /// counterpart of the nearest earlier source row present in the target (the row to insert
-    /// before, or the row whose key was changed); `tt.rows.count` when it belongs at the end.
-    static func slot(_ index: Int, _ st: SpecTable, _ tt: SpecTable, _ targetIndex: [String: Int]) -> Int {
-        let previous = st.rows[..<index].reversed().lazy.compactMap { targetIndex[$0.key] }.first
-        return previous.map { $0 + 1 } ?? 0
     }
 }

@@ -94,14 +94,33 @@ enum CmarkConverter {
             return bytes[start..<max(start, end)]
         }
 
+        /// The last conversion on a line, so the cells of a long row are converted left to right
+        /// in linear time rather than each from the start of the line.
+        var columnCache: (line: Int, byte: Int, scalar: Int) = (0, 1, 1)
+
         /// Converts a 1-based byte column to a 1-based Unicode-scalar column.
         func scalarColumn(line: Int, byteColumn: Int) -> Int {
             guard byteColumn > 1 else { return max(byteColumn, 1) }
             let lb = lineBytes(line)
-            let prefixEnd = min(lb.startIndex + byteColumn - 1, lb.endIndex)
+            var startByte = 1
             var count = 0
-            for b in lb[lb.startIndex..<prefixEnd] where b & 0xC0 != 0x80 { count += 1 }
+            if columnCache.line == line, columnCache.byte <= byteColumn {
+                startByte = columnCache.byte
+                count = columnCache.scalar - 1
+            }
+            let from = min(lb.startIndex + startByte - 1, lb.endIndex)
+            let to = min(lb.startIndex + byteColumn - 1, lb.endIndex)
+            if from < to {
+                for b in lb[from..<to] where b & 0xC0 != 0x80 { count += 1 }
+            }
+            columnCache = (line, byteColumn, count + 1)
             return count + 1
+        }
+
+        /// The scalar column of the character whose last byte is at `byteColumn` (cmark-gfm's
+        /// inclusive end columns point at the last byte of a multibyte character).
+        func endLocation(line: Int, byteColumn: Int) -> SourceLocation {
+            SourceLocation(file: path, line: line, column: max(scalarColumn(line: line, byteColumn: max(byteColumn, 0) + 1) - 1, 1))
         }
 
         func location(line: Int, byteColumn: Int) -> SourceLocation {
@@ -111,13 +130,6 @@ enum CmarkConverter {
         /// The location of an inclusive end: the character holding the byte at `byteColumn`
         /// (cmark-gfm's end column is the last byte of a multibyte character; past the line's end
         /// means its last character).
-        func endLocation(line: Int, byteColumn: Int) -> SourceLocation {
-            let lb = lineBytes(line)
-            let end = min(lb.startIndex + max(byteColumn, 0), lb.endIndex)
-            var count = 0
-            for b in lb[lb.startIndex..<end] where b & 0xC0 != 0x80 { count += 1 }
-            return SourceLocation(file: path, line: line, column: max(count, 1))
-        }
 
         func range(_ node: OpaquePointer) -> SourceRange {
             let sl = Int(cmark_node_get_start_line(node))
