@@ -100,6 +100,7 @@ public enum DocSpecCLI {
         ("unknown-attribute", "an unknown directive attribute"),
         ("invalid-symbol", "symbol= is not a Swift type name"),
         ("orphan-directive", "a table directive not followed by a table"),
+        ("misplaced-directive", "a directive inside a paragraph or other HTML, which binds nothing"),
         ("table-schema", "a spec table's columns do not match its kind's schema"),
         ("column-order", "a spec table's columns are not in schema order"),
         ("ragged-row", "a row has more or fewer cells than the header"),

@@ -48,13 +48,22 @@ public enum DirectiveParser {
     ///
     /// - Returns: `nil` when the block is not a DocSpec directive at all; `.success` with the
     ///   directive; `.failure` with a `malformed-directive` or `unknown-directive` diagnostic when it
-    ///   looks like one (`<!-- docspec…`) but cannot be read.
+    ///   starts with `docspec:`, or with `docspec` and carries `kind=`/`symbol=`, but cannot be read.
     public static func parse(htmlBlock literal: String, range: SourceRange) -> Result<Directive, DiagnosticError>? {
         var text = Substring(literal.trimmingSpaces)
         guard text.hasPrefix("<!--") else { return nil }
         text = text.dropFirst(4)
         let body = text.drop { (c: Character) -> Bool in c.isWhitespace }
-        guard body.lowercased().hasPrefix("docspec") else { return nil }
+        // `docspec:` starts a directive. Anything else that merely starts with "docspec" is an
+        // ordinary comment ("DocSpec tables below…", "docspec-ignore"), unless it carries
+        // directive attributes, in which case it is a directive with a typo.
+        if !body.hasPrefix("docspec:") {
+            let lower = body.lowercased()
+            guard lower.hasPrefix("docspec") else { return nil }
+            let next = lower.dropFirst("docspec".count).first
+            let looksLikeAttempt = (next == nil || !(next?.isLetter ?? false)) && (lower.contains("kind=") || lower.contains("symbol="))
+            guard looksLikeAttempt else { return nil }
+        }
         let at = range.start
         guard text.hasSuffix("-->") else {
             return .failure(DiagnosticError(.error("malformed-directive", "directive comment is not closed with '-->' on its own block", at: at)))

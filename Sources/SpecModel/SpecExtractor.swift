@@ -68,6 +68,7 @@ public enum SpecExtractor {
         }
 
         mutating func visit(_ block: Block) {
+            misplacedDirectiveCheck(block)
             if case .htmlBlock(let literal, let range) = block,
                 let parsed = DirectiveParser.parse(htmlBlock: literal, range: range)
             {
@@ -124,6 +125,24 @@ public enum SpecExtractor {
                 finish()
             default:
                 collectLinks(block)
+            }
+        }
+
+        /// A directive written inside a paragraph or inside other HTML is not an HTML block of
+        /// its own, so it binds nothing; say so instead of silently leaving its table unchecked.
+        mutating func misplacedDirectiveCheck(_ block: Block) {
+            let message = "a docspec directive must be an HTML comment on its own lines, with a blank line before it; this one is inside %@ and is ignored"
+            switch block {
+            case .paragraph(let inlines, let range), .heading(_, let inlines, let range):
+                if inlines.contains(where: { if case .html(let h) = $0 { h.contains("docspec:") } else { false } }) {
+                    diagnostics.append(.warning("misplaced-directive", message.replacingOccurrences(of: "%@", with: "a paragraph"), at: range.start))
+                }
+            case .htmlBlock(let literal, let range):
+                if !literal.trimmingSpaces.hasPrefix("<!--"), literal.contains("<!-- docspec:") || literal.contains("<!--docspec:") {
+                    diagnostics.append(.warning("misplaced-directive", message.replacingOccurrences(of: "%@", with: "other HTML"), at: range.start))
+                }
+            default:
+                break
             }
         }
 

@@ -83,3 +83,29 @@ struct DirectiveEdgeTests {
         #expect(x.diagnostics.first?.location?.line == 1)
     }
 }
+
+@Suite("Comments that are not directives")
+struct CommentTests {
+    @Test("ordinary comments starting with 'docspec' are not directives", arguments: [
+        "<!-- DocSpec tables below are generated -->", "<!-- docspecs are great -->", "<!-- docspec-ignore -->",
+    ])
+    func ordinaryComment(comment: String) throws {
+        let x = try extract("\(comment)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+        #expect(x.diagnostics.isEmpty, "\(x.diagnostics)")
+    }
+
+    @Test("a typo'd directive with attributes is still malformed-directive")
+    func typoWithAttributes() throws {
+        let x = try extract("<!-- docspec table kind=string-enum symbol=S -->\n\n| 値 | 説明 |\n|---|---|\n| `A` | a |\n")
+        #expect(x.rules == ["malformed-directive"])
+    }
+
+    @Test("a directive inside a paragraph or a div is misplaced-directive", arguments: [
+        "Text <!-- docspec:table kind=string-enum symbol=S -->", "<div><!-- docspec:table kind=string-enum symbol=S --></div>",
+    ])
+    func misplaced(line: String) throws {
+        let x = try extract("\(line)\n\n| 値 | 説明 |\n|---|---|\n| `A` | a |\n")
+        #expect(x.rules == ["misplaced-directive"])
+        #expect(x.page.tables.isEmpty)
+    }
+}
