@@ -115,7 +115,7 @@ public enum YAMLParser {
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     builder.close()
                 case YAML_ALIAS_EVENT:
-                    throw YAMLError(message: "YAML aliases are not supported in front matter", line: line, column: Int(event.start_mark.column) + 1)
+                    throw YAMLError(message: "YAML aliases (*name) are not supported", line: line, column: Int(event.start_mark.column) + 1)
                 default:
                     break
                 }
@@ -213,7 +213,18 @@ enum FrontMatterSplitter {
         var value: YAMLValue = .mapping([])
         do {
             value = try YAMLParser.parse(yamlText)
-            if case .mapping = value {} else {
+            if case .mapping(let entries) = value {
+                var seen: [String: Int] = [:]
+                for e in entries {
+                    if let first = seen[e.key] {
+                        diagnostics.append(.error(
+                            "front-matter", "front matter key '\(e.key)' is given twice (first on line \(first + 1)); the first value is used",
+                            at: SourceLocation(file: path, line: e.line + 1)))
+                    } else {
+                        seen[e.key] = e.line
+                    }
+                }
+            } else {
                 diagnostics.append(.error("front-matter", "front matter must be a YAML mapping (key: value lines)", at: SourceLocation(file: path, line: 2)))
                 value = .mapping([])
             }

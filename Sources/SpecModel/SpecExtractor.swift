@@ -20,7 +20,7 @@ public enum SpecExtractor {
         if id.hasSuffix(".md") { id.removeLast(3) }
         var diagnostics = walker.diagnostics
         if let fm = document.frontMatter, let value = fm.value["id"] {
-            if let fmID = value.string, !fmID.trimmingSpaces.isEmpty {
+            if let fmID = value.string, !fmID.trimmingSpaces.isEmpty, !["~", "null", "Null", "NULL"].contains(fmID) {
                 id = fmID
             } else {
                 diagnostics.append(.error(

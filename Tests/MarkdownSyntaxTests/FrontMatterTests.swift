@@ -181,3 +181,14 @@ struct YAMLParserTests {
         }
     }
 }
+
+@Suite("Front matter keys")
+struct FrontMatterKeyTests {
+    @Test("a key given twice is an error at its second line; the first value is kept")
+    func duplicateKey() throws {
+        let parsed = parse("---\nid: a\ntitle: t\nid: b\n---\n# T\n")
+        #expect(parsed.diagnostics.map(\.ruleID) == ["front-matter"])
+        #expect(parsed.diagnostics.first?.location?.line == 4)
+        #expect(parsed.document?.frontMatter?.string("id") == "a")
+    }
+}

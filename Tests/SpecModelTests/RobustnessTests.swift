@@ -26,7 +26,7 @@ struct RobustnessTests {
         #expect(x.page.failedTables.map(\.id) == ["string-enum:\(symbol)"])
     }
 
-    @Test("front matter id that is not a non-empty string is an error at the id line; the path is used", arguments: ["[1, 2]", "{a: 1}", "\"\"", ""])
+    @Test("front matter id that is not a non-empty string is an error at the id line; the path is used", arguments: ["[1, 2]", "{a: 1}", "\"\"", "", "~", "null"])
     func badID(value: String) throws {
         let x = try extract("---\ntitle: t\nid: \(value)\n---\n# T\n", relativePath: "dir/page.md")
         #expect(x.rules == ["front-matter"])
