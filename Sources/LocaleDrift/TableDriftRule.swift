@@ -34,7 +34,22 @@ public struct TableDriftRule: DriftRule {
         var unnamedBrokenInTarget = t.failedTables.filter { $0.id == nil }.count
         let brokenInSource = Set(s.failedTables.compactMap(\.id))
         var unnamedBrokenInSource = s.failedTables.filter { $0.id == nil }.count
+        // A table whose id differs only because its directive changed (a symbol typo in the
+        // translation) sits at the same place among the unmatched tables, with the same kind:
+        // pair it, so the finding is one directive-mismatch rather than missing + extra.
+        let unmatchedSource = s.tables.filter { targetByID[$0.id] == nil }
+        let unmatchedTarget = t.tables.filter { !sourceIDs.contains($0.id) }
+        var renamed: [String: SpecTable] = [:]
+        var renamedTargets: Set<String> = []
+        for (st, tt) in zip(unmatchedSource, unmatchedTarget) where st.kind == tt.kind && !brokenInTarget.contains(st.id) {
+            renamed[st.id] = tt
+            renamedTargets.insert(tt.id)
+        }
         for st in s.tables {
+            if let tt = renamed[st.id] {
+                out += compare(st, tt, pair)
+                continue
+            }
             let section = pair.sourceSection(forLine: st.range.start.line).map { " (section '\($0)')" } ?? ""
             guard let tt = targetByID[st.id] else {
                 if brokenInTarget.remove(st.id) != nil { continue }
@@ -50,7 +65,7 @@ public struct TableDriftRule: DriftRule {
             }
             out += compare(st, tt, pair)
         }
-        for tt in t.tables where !sourceIDs.contains(tt.id) {
+        for tt in t.tables where !sourceIDs.contains(tt.id) && !renamedTargets.contains(tt.id) {
             if brokenInSource.contains(tt.id) { continue }
             if unnamedBrokenInSource > 0 {
                 unnamedBrokenInSource -= 1

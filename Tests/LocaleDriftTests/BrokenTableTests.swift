@@ -139,3 +139,25 @@ struct DisplayAttributeTests {
         #expect(try drift(jaPage, ruPage, rules: [CodeSampleDriftRule()]).isEmpty)
     }
 }
+
+@Suite("A symbol changed in the translation")
+struct SymbolTypoTests {
+    @Test("symbol=Platfrom in ru is one directive-mismatch, not missing-table + extra-table")
+    func symbolTypo() throws {
+        let table = """
+            <!-- docspec:table kind=int-enum symbol=Platform complete -->
+
+            | 値 | ケース | 説明 |
+            |---|---|---|
+            | `0` | `undeclared` | 未申告 |
+            | `1` | `apple` | Apple |
+            """
+        let jaPage = ja("# プラットフォーム\n\n" + table + "\n")
+        let ruPage = ru("# Платформа\n\n" + table
+            .replacingOccurrences(of: "symbol=Platform", with: "symbol=Platfrom")
+            .replacingOccurrences(of: "| 値 | ケース | 説明 |", with: "| Значение | Кейс | Описание |")
+            .replacingOccurrences(of: "未申告", with: "не указано") + "\n")
+        let findings = try drift(jaPage, ruPage, rules: [TableDriftRule()])
+        #expect(findings.map(\.ruleID) == ["directive-mismatch"], "\(findings)")
+    }
+}
