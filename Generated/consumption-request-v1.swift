@@ -6,12 +6,14 @@ import Testing
 import AppStoreServerAPI
 
 @Suite("docs-ja/consumption-request-v1.md")
-struct DocSpec_1_consumption_request_v1 {
+struct DocSpec_consumption_request_v1 {
     static let sample1 = "{\n  \"customerConsented\": true,\n  \"consumptionStatus\": 2,\n  \"platform\": 1,\n  \"sampleContentProvided\": false,\n  \"deliveryStatus\": 0,\n  \"appAccountToken\": \"7389a31a-fb6d-4569-a2a6-db7d85d84813\",\n  \"accountTenure\": 4,\n  \"playTime\": 3,\n  \"lifetimeDollarsRefunded\": 1,\n  \"lifetimeDollarsPurchased\": 3,\n  \"userStatus\": 1,\n  \"refundPreference\": 3\n}\n"
 
     @Test("docs-ja/consumption-request-v1.md:167 json ConsumptionRequestV1 sample decodes and validates")
     func sample1_decodes() {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 167)
         DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 167), json: Self.sample1, decode: { try JSONDecoder().decode(ConsumptionRequestV1.self, from: $0) }, validate: { (value: ConsumptionRequestV1) in try value.validate() })
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:20 fields ConsumptionRequestV1", arguments: [
@@ -29,7 +31,9 @@ struct DocSpec_1_consumption_request_v1 {
         DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 33, key: "refundPreference", required: false, valid: ["0", "1", "2", "3"], invalid: ["-1", "4"], errorName: "InvalidRefundPreferenceError", errorCode: 4000044),
     ])
     func table1_fields(_ row: DocSpecFieldRow) {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 20)
         DocSpecCheck.field(row, baseline: Self.sample1, decode: { try JSONDecoder().decode(ConsumptionRequestV1.self, from: $0) }, validate: { (value: ConsumptionRequestV1) in try value.validate() })
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:47 int-enum ConsumptionStatus", arguments: [
@@ -39,17 +43,21 @@ struct DocSpec_1_consumption_request_v1 {
         DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 52, value: 3, caseName: "fullyConsumed"),
     ])
     func table2_intEnum(_ row: DocSpecIntEnumRow) {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 47)
         DocSpecCheck.intEnum(row, ConsumptionStatus.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:47 ConsumptionStatus has exactly the documented cases (complete)")
     func table2_complete() {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 47)
         DocSpecCheck.completeIntegers(ConsumptionStatus.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 47), documented: [
             (0, 49),
             (1, 50),
             (2, 51),
             (3, 52),
         ])
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:58 int-enum Platform", arguments: [
@@ -58,16 +66,20 @@ struct DocSpec_1_consumption_request_v1 {
         DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 62, value: 2, caseName: "nonApple"),
     ])
     func table3_intEnum(_ row: DocSpecIntEnumRow) {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 58)
         DocSpecCheck.intEnum(row, Platform.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:58 Platform has exactly the documented cases (complete)")
     func table3_complete() {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 58)
         DocSpecCheck.completeIntegers(Platform.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 58), documented: [
             (0, 60),
             (1, 61),
             (2, 62),
         ])
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:68 int-enum DeliveryStatusV1", arguments: [
@@ -79,11 +91,14 @@ struct DocSpec_1_consumption_request_v1 {
         DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 75, value: 5, caseName: "didNotDeliverForOtherReason"),
     ])
     func table4_intEnum(_ row: DocSpecIntEnumRow) {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 68)
         DocSpecCheck.intEnum(row, DeliveryStatusV1.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:68 DeliveryStatusV1 has exactly the documented cases (complete)")
     func table4_complete() {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 68)
         DocSpecCheck.completeIntegers(DeliveryStatusV1.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 68), documented: [
             (0, 70),
             (1, 71),
@@ -92,6 +107,7 @@ struct DocSpec_1_consumption_request_v1 {
             (4, 74),
             (5, 75),
         ])
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:81 int-enum AccountTenure", arguments: [
@@ -105,11 +121,14 @@ struct DocSpec_1_consumption_request_v1 {
         DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 90, value: 7, caseName: "greaterThanThreeHundredSixtyFiveDays"),
     ])
     func table5_intEnum(_ row: DocSpecIntEnumRow) {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 81)
         DocSpecCheck.intEnum(row, AccountTenure.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:81 AccountTenure has exactly the documented cases (complete)")
     func table5_complete() {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 81)
         DocSpecCheck.completeIntegers(AccountTenure.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 81), documented: [
             (0, 83),
             (1, 84),
@@ -120,6 +139,7 @@ struct DocSpec_1_consumption_request_v1 {
             (6, 89),
             (7, 90),
         ])
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:96 int-enum PlayTime", arguments: [
@@ -133,11 +153,14 @@ struct DocSpec_1_consumption_request_v1 {
         DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 105, value: 7, caseName: "overSixteenDays"),
     ])
     func table6_intEnum(_ row: DocSpecIntEnumRow) {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 96)
         DocSpecCheck.intEnum(row, PlayTime.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:96 PlayTime has exactly the documented cases (complete)")
     func table6_complete() {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 96)
         DocSpecCheck.completeIntegers(PlayTime.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 96), documented: [
             (0, 98),
             (1, 99),
@@ -148,6 +171,7 @@ struct DocSpec_1_consumption_request_v1 {
             (6, 104),
             (7, 105),
         ])
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:111 int-enum LifetimeDollarsRefunded", arguments: [
@@ -161,11 +185,14 @@ struct DocSpec_1_consumption_request_v1 {
         DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 120, value: 7, caseName: "twoThousandDollarsOrGreater"),
     ])
     func table7_intEnum(_ row: DocSpecIntEnumRow) {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 111)
         DocSpecCheck.intEnum(row, LifetimeDollarsRefunded.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:111 LifetimeDollarsRefunded has exactly the documented cases (complete)")
     func table7_complete() {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 111)
         DocSpecCheck.completeIntegers(LifetimeDollarsRefunded.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 111), documented: [
             (0, 113),
             (1, 114),
@@ -176,6 +203,7 @@ struct DocSpec_1_consumption_request_v1 {
             (6, 119),
             (7, 120),
         ])
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:128 int-enum LifetimeDollarsPurchased", arguments: [
@@ -189,11 +217,14 @@ struct DocSpec_1_consumption_request_v1 {
         DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 137, value: 7, caseName: "twoThousandDollarsOrGreater"),
     ])
     func table8_intEnum(_ row: DocSpecIntEnumRow) {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 128)
         DocSpecCheck.intEnum(row, LifetimeDollarsPurchased.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:128 LifetimeDollarsPurchased has exactly the documented cases (complete)")
     func table8_complete() {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 128)
         DocSpecCheck.completeIntegers(LifetimeDollarsPurchased.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 128), documented: [
             (0, 130),
             (1, 131),
@@ -204,6 +235,7 @@ struct DocSpec_1_consumption_request_v1 {
             (6, 136),
             (7, 137),
         ])
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:143 int-enum UserStatus", arguments: [
@@ -214,11 +246,14 @@ struct DocSpec_1_consumption_request_v1 {
         DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 149, value: 4, caseName: "limitedAccess"),
     ])
     func table9_intEnum(_ row: DocSpecIntEnumRow) {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 143)
         DocSpecCheck.intEnum(row, UserStatus.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:143 UserStatus has exactly the documented cases (complete)")
     func table9_complete() {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 143)
         DocSpecCheck.completeIntegers(UserStatus.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 143), documented: [
             (0, 145),
             (1, 146),
@@ -226,6 +261,7 @@ struct DocSpec_1_consumption_request_v1 {
             (3, 148),
             (4, 149),
         ])
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:155 int-enum RefundPreferenceV1", arguments: [
@@ -235,16 +271,20 @@ struct DocSpec_1_consumption_request_v1 {
         DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 160, value: 3, caseName: "noPreference"),
     ])
     func table10_intEnum(_ row: DocSpecIntEnumRow) {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 155)
         DocSpecCheck.intEnum(row, RefundPreferenceV1.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/consumption-request-v1.md:155 RefundPreferenceV1 has exactly the documented cases (complete)")
     func table10_complete() {
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 155)
         DocSpecCheck.completeIntegers(RefundPreferenceV1.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 155), documented: [
             (0, 157),
             (1, 158),
             (2, 159),
             (3, 160),
         ])
+#sourceLocation()
     }
 }

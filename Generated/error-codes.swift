@@ -6,7 +6,7 @@ import Testing
 import AppStoreServerAPI
 
 @Suite("docs-ja/error-codes.md")
-struct DocSpec_2_error_codes {
+struct DocSpec_error_codes {
     @Test("docs-ja/error-codes.md:36 error-codes APIError", arguments: [
         DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 38, name: "GeneralBadRequestError", code: 4000000, status: 400, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 39, name: "InvalidAppIdentifierError", code: 4000002, status: 400, retryable: "no"),
@@ -101,11 +101,14 @@ struct DocSpec_2_error_codes {
         DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 128, name: "GeneralInternalRetryableError", code: 5000001, status: 500, retryable: "yes"),
     ])
     func table1_errorCodes(_ row: DocSpecErrorCodeRow) {
+#sourceLocation(file: "docs-ja/error-codes.md", line: 36)
         DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation()
     }
 
     @Test("docs-ja/error-codes.md:36 APIError has exactly the documented cases (complete)")
     func table1_complete() {
+#sourceLocation(file: "docs-ja/error-codes.md", line: 36)
         DocSpecCheck.completeIntegers(APIError.self, table: DocSpecRef(file: "docs-ja/error-codes.md", line: 36), documented: [
             (4000000, 38),
             (4000002, 39),
@@ -199,5 +202,6 @@ struct DocSpec_2_error_codes {
             (5000000, 127),
             (5000001, 128),
         ])
+#sourceLocation()
     }
 }

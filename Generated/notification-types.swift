@@ -6,7 +6,7 @@ import Testing
 import AppStoreServerAPI
 
 @Suite("docs-ja/notification-types.md")
-struct DocSpec_4_notification_types {
+struct DocSpec_notification_types {
     @Test("docs-ja/notification-types.md:38 string-enum NotificationTypeV2", arguments: [
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 40, value: "SUBSCRIBED"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 41, value: "DID_CHANGE_RENEWAL_PREF"),
@@ -33,11 +33,14 @@ struct DocSpec_4_notification_types {
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 62, value: "PRICE_CHANGE"),
     ])
     func table1_stringEnum(_ row: DocSpecStringEnumRow) {
+#sourceLocation(file: "docs-ja/notification-types.md", line: 38)
         DocSpecCheck.stringEnum(row, NotificationTypeV2.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/notification-types.md:38 NotificationTypeV2 has exactly the documented cases (complete)")
     func table1_complete() {
+#sourceLocation(file: "docs-ja/notification-types.md", line: 38)
         DocSpecCheck.completeStrings(NotificationTypeV2.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 38), documented: [
             ("SUBSCRIBED", 40),
             ("DID_CHANGE_RENEWAL_PREF", 41),
@@ -63,6 +66,7 @@ struct DocSpec_4_notification_types {
             ("MIGRATION", 61),
             ("PRICE_CHANGE", 62),
         ])
+#sourceLocation()
     }
 
     @Test("docs-ja/notification-types.md:72 string-enum Subtype", arguments: [
@@ -87,11 +91,14 @@ struct DocSpec_4_notification_types {
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 92, value: "ACTIVE_TOKEN_REMINDER"),
     ])
     func table2_stringEnum(_ row: DocSpecStringEnumRow) {
+#sourceLocation(file: "docs-ja/notification-types.md", line: 72)
         DocSpecCheck.stringEnum(row, Subtype.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/notification-types.md:72 Subtype has exactly the documented cases (complete)")
     func table2_complete() {
+#sourceLocation(file: "docs-ja/notification-types.md", line: 72)
         DocSpecCheck.completeStrings(Subtype.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 72), documented: [
             ("INITIAL_BUY", 74),
             ("RESUBSCRIBE", 75),
@@ -113,6 +120,7 @@ struct DocSpec_4_notification_types {
             ("CREATED", 91),
             ("ACTIVE_TOKEN_REMINDER", 92),
         ])
+#sourceLocation()
     }
 
     @Test("docs-ja/notification-types.md:117 string-enum ConsumptionRequestReason", arguments: [
@@ -123,11 +131,14 @@ struct DocSpec_4_notification_types {
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 123, value: "OTHER"),
     ])
     func table3_stringEnum(_ row: DocSpecStringEnumRow) {
+#sourceLocation(file: "docs-ja/notification-types.md", line: 117)
         DocSpecCheck.stringEnum(row, ConsumptionRequestReason.self)
+#sourceLocation()
     }
 
     @Test("docs-ja/notification-types.md:117 ConsumptionRequestReason has exactly the documented cases (complete)")
     func table3_complete() {
+#sourceLocation(file: "docs-ja/notification-types.md", line: 117)
         DocSpecCheck.completeStrings(ConsumptionRequestReason.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 117), documented: [
             ("UNINTENDED_PURCHASE", 119),
             ("FULFILLMENT_ISSUE", 120),
@@ -135,5 +146,6 @@ struct DocSpec_4_notification_types {
             ("LEGAL", 122),
             ("OTHER", 123),
         ])
+#sourceLocation()
     }
 }

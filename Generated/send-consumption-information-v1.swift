@@ -6,13 +6,15 @@ import Testing
 import AppStoreServerAPI
 
 @Suite("docs-ja/send-consumption-information.md")
-struct DocSpec_5_send_consumption_information_v1 {
+struct DocSpec_send_consumption_information_v1 {
     @Test("docs-ja/send-consumption-information.md:16 endpoint SendConsumptionInformationV1", arguments: [
         DocSpecEndpointRow(file: "docs-ja/send-consumption-information.md", line: 18, environment: "Production", method: "PUT", baseURL: "https://api.storekit.apple.com", path: "/inApps/v1/transactions/consumption/{transactionId}"),
         DocSpecEndpointRow(file: "docs-ja/send-consumption-information.md", line: 19, environment: "Sandbox", method: "PUT", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v1/transactions/consumption/{transactionId}"),
     ])
     func table1_endpoint(_ row: DocSpecEndpointRow) {
+#sourceLocation(file: "docs-ja/send-consumption-information.md", line: 16)
         DocSpecCheck.endpoint(row, method: SendConsumptionInformationV1.method, pathTemplate: SendConsumptionInformationV1.pathTemplate, url: { try SendConsumptionInformationV1.url(environment: $0, pathParameters: $1) })
+#sourceLocation()
     }
 
     @Test("docs-ja/send-consumption-information.md:59 error-codes APIError", arguments: [
@@ -34,6 +36,8 @@ struct DocSpec_5_send_consumption_information_v1 {
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 76, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
     ])
     func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
+#sourceLocation(file: "docs-ja/send-consumption-information.md", line: 59)
         DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation()
     }
 }

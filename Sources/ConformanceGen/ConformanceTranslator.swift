@@ -54,9 +54,15 @@ public struct ConformanceTranslator: Sendable {
         let validatedSymbols = Set(pages.flatMap(\.tables).filter { $0.kind == .fields }.compactMap(\.symbol))
         var files: [GeneratedFile] = []
         var usedNames: Set<String> = [Self.supportFileName.lowercased()]
-        for (index, page) in pages.sorted(by: { $0.path < $1.path }).enumerated() {
+        var usedTypeNames: Set<String> = []
+        for page in pages.sorted(by: { $0.path < $1.path }) {
             var context = PageContext(page: page, errorCodes: errorCodes, validatedSymbols: validatedSymbols)
-            let suite = context.suite(typeName: "DocSpec_\(index + 1)_\(Self.identifierFragment(page.id))")
+            // Suites are named after the page id (not its position), so adding a page leaves the
+            // other files as they are.
+            var typeName = "DocSpec_\(Self.identifierFragment(page.id))"
+            while usedTypeNames.contains(typeName.lowercased()) { typeName += "_" }
+            usedTypeNames.insert(typeName.lowercased())
+            let suite = context.suite(typeName: typeName)
             diagnostics += context.diagnostics
             guard !suite.tests.isEmpty else { continue }
             var base = Self.fileNameFragment(page.id)
@@ -152,7 +158,7 @@ struct PageContext {
             statics.append(StaticLet(name: name, value: .string(sample.code)))
             if sampleNames[symbol] == nil { sampleNames[symbol] = name }
             tests.append(TestDecl(
-                name: "sample\(i + 1)_decodes",
+                name: "sample\(i + 1)_decodes", sourceLine: sample.firstCodeLine,
                 displayName: "\(page.path):\(sample.firstCodeLine) json \(symbol) sample decodes\(validatedSymbols.contains(symbol) ? " and validates" : "")",
                 arguments: nil, parameterType: nil,
                 body: [.call("DocSpecCheck.decodes", [
@@ -176,7 +182,7 @@ struct PageContext {
                     ])
                 }
                 tests.append(TestDecl(
-                    name: "table\(n)_errorCodes", displayName: title, arguments: .array(rows), parameterType: "DocSpecErrorCodeRow",
+                    name: "table\(n)_errorCodes", sourceLine: table.range.start.line, displayName: title, arguments: .array(rows), parameterType: "DocSpecErrorCodeRow",
                     body: [.call("DocSpecCheck.errorCode", [
                         .init(nil, .type("row")), .init(nil, .type("\(symbol).self")),
                         .init("info", .closure(params: [], body: .call("DocSpecErrorInfo", [
@@ -190,7 +196,7 @@ struct PageContext {
                     return .call("DocSpecIntEnumRow", ref(row.line) + [.init("value", .int(v)), .init("caseName", .string(c))])
                 }
                 tests.append(TestDecl(
-                    name: "table\(n)_intEnum", displayName: title, arguments: .array(rows), parameterType: "DocSpecIntEnumRow",
+                    name: "table\(n)_intEnum", sourceLine: table.range.start.line, displayName: title, arguments: .array(rows), parameterType: "DocSpecIntEnumRow",
                     body: [.call("DocSpecCheck.intEnum", [.init(nil, .type("row")), .init(nil, .type("\(symbol).self"))])]))
                 if table.complete { tests.append(completeTest(table, n, symbol, integer: true)) }
             case .stringEnum:
@@ -199,7 +205,7 @@ struct PageContext {
                     return .call("DocSpecStringEnumRow", ref(row.line) + [.init("value", .string(v))])
                 }
                 tests.append(TestDecl(
-                    name: "table\(n)_stringEnum", displayName: title, arguments: .array(rows), parameterType: "DocSpecStringEnumRow",
+                    name: "table\(n)_stringEnum", sourceLine: table.range.start.line, displayName: title, arguments: .array(rows), parameterType: "DocSpecStringEnumRow",
                     body: [.call("DocSpecCheck.stringEnum", [.init(nil, .type("row")), .init(nil, .type("\(symbol).self"))])]))
                 if table.complete { tests.append(completeTest(table, n, symbol, integer: false)) }
             case .fields:
@@ -213,7 +219,7 @@ struct PageContext {
                 }
                 let rows = table.rows.compactMap { fieldRow($0) }
                 tests.append(TestDecl(
-                    name: "table\(n)_fields", displayName: title, arguments: .array(rows), parameterType: "DocSpecFieldRow",
+                    name: "table\(n)_fields", sourceLine: table.range.start.line, displayName: title, arguments: .array(rows), parameterType: "DocSpecFieldRow",
                     body: [.call("DocSpecCheck.field", [
                         .init(nil, .type("row")), .init("baseline", .type("Self.\(sample)")),
                         .init("decode", decodeClosure(symbol)), .init("validate", validateClosure(symbol)),
@@ -229,7 +235,7 @@ struct PageContext {
                     ])
                 }
                 tests.append(TestDecl(
-                    name: "table\(n)_endpoint", displayName: title, arguments: .array(rows), parameterType: "DocSpecEndpointRow",
+                    name: "table\(n)_endpoint", sourceLine: table.range.start.line, displayName: title, arguments: .array(rows), parameterType: "DocSpecEndpointRow",
                     body: [.call("DocSpecCheck.endpoint", [
                         .init(nil, .type("row")), .init("method", .type("\(symbol).method")),
                         .init("pathTemplate", .type("\(symbol).pathTemplate")),
@@ -237,7 +243,7 @@ struct PageContext {
                     ])]))
             }
         }
-        return SuiteDecl(typeName: typeName, displayName: page.path, statics: statics, tests: tests)
+        return SuiteDecl(sourceFile: page.path, typeName: typeName, displayName: page.path, statics: statics, tests: tests)
     }
 
     /// A short reason from a JSONSerialization error.
@@ -266,7 +272,7 @@ struct PageContext {
             return .tuple([.string(v), .int(Int64(row.line))])
         }
         return TestDecl(
-            name: "table\(n)_complete",
+            name: "table\(n)_complete", sourceLine: table.range.start.line,
             displayName: "\(page.path):\(table.range.start.line) \(symbol) has exactly the documented cases (complete)",
             arguments: nil, parameterType: nil,
             body: [.call(integer ? "DocSpecCheck.completeIntegers" : "DocSpecCheck.completeStrings", [

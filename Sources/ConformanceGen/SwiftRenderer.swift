@@ -27,22 +27,33 @@ public enum SwiftRenderer {
             }
             for (i, test) in suite.tests.enumerated() {
                 if i > 0 || !suite.statics.isEmpty { out += "\n" }
-                out += render(test)
+                out += render(test, file: suite.sourceFile)
             }
             out += "}\n"
         }
         return out
     }
 
-    static func render(_ t: TestDecl) -> String {
+    static func render(_ t: TestDecl, file: String?) -> String {
         var out = "    @Test(\(stringLiteral(t.displayName))"
         if let args = t.arguments { out += ", arguments: \(render(args, indent: 1))" }
         out += ")\n"
         let param = t.parameterType.map { "_ row: \($0)" } ?? ""
         out += "    func \(t.name)(\(param)) {\n"
+        // Compile errors and traps in the body point at the documented line.
+        let remap = file.flatMap { f in t.sourceLine.map { (f, $0) } }.flatMap { f, line in
+            isPlainPath(f) && line > 0 ? (f, line) : nil
+        }
+        if let (f, line) = remap { out += "#sourceLocation(file: \(stringLiteral(f)), line: \(line))\n" }
         for stmt in t.body { out += "        \(render(stmt, indent: 2))\n" }
+        if remap != nil { out += "#sourceLocation()\n" }
         out += "    }\n"
         return out
+    }
+
+    /// Whether a path can stand in `#sourceLocation(file:)`, which takes a plain literal.
+    static func isPlainPath(_ s: String) -> Bool {
+        !s.isEmpty && !s.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || needsEscape($0) || $0 == "\n" }
     }
 
     static func render(_ e: SwiftExpr, indent: Int) -> String {

@@ -41,6 +41,10 @@ public indirect enum SwiftExpr: Hashable, Sendable {
 public struct TestDecl: Hashable, Sendable {
     /// The function name, a Swift identifier (e.g. `table1_errorCodes`).
     public var name: String
+    /// The markdown line the test checks: the body is rendered inside
+    /// `#sourceLocation(file: <page>, line: <sourceLine>)`, so a compile error or a trap in it
+    /// (a renamed type, a changed signature) is reported at the doc's file and line.
+    public var sourceLine: Int?
     /// The name shown by Swift Testing, passed to `@Test("…")` (escaped when rendered).
     public var displayName: String
     /// Parameterised tests: the argument list and the parameter's type.
@@ -61,6 +65,8 @@ public struct StaticLet: Hashable, Sendable {
 
 /// A `@Suite struct` holding one page's tests.
 public struct SuiteDecl: Hashable, Sendable {
+    /// The markdown file the tests come from, for `#sourceLocation` (nil: no remapping).
+    public var sourceFile: String?
     /// The struct's name, a Swift identifier.
     public var typeName: String
     /// The name shown by Swift Testing, passed to `@Suite("…")` (escaped when rendered).
