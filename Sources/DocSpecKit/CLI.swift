@@ -66,7 +66,7 @@ public enum DocSpecCLI {
             output.out(help(for: command))
             return 0
         }
-        do {
+        do throws(DocSpecError) {
             var options = try Options.parse(rest, command: command)
             if command == "extract", !rest.contains(where: { $0.hasPrefix("--format") }) { options.format = "json" }
             if command == "rules" {
@@ -75,6 +75,9 @@ public enum DocSpecCLI {
             }
             let config = try options.config(currentDirectory: currentDirectory)
             try config.validate()
+            if ["lint", "check"].contains(command), config.locales.count < 2 {
+                throw DocSpecError.usage("\(command) compares locales: give at least two (--locale <code>=<folder> for each, or 'locales:' in docspec.yml)")
+            }
             try config.checkFolders()
             switch command {
             case "lint": return lint(config, options, output)
@@ -294,7 +297,9 @@ public enum DocSpecCLI {
                         throw .usage("--locale takes <code>=<folder>, e.g. --locale ja=docs-ja (got '\(spec)')")
                     }
                     o.locales.append(Config.Locale(code: String(spec[..<eq]), directory: String(spec[spec.index(after: eq)...])))
-                case "--source": o.source = try v()
+                case "--source":
+                    if o.source != nil { throw .usage("--source is given twice") }
+                    o.source = try v()
                 case "--output" where command == "generate": o.output = try v()
                 case "--import" where command == "generate": o.imports.append(try v())
                 case "--format":

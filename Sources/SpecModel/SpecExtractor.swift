@@ -59,9 +59,9 @@ public enum SpecExtractor {
             for block in blocks { visit(block) }
         }
 
-        mutating func finish() {
+        mutating func finish(_ reason: String = "the end of the page or of its list item or quote is reached first") {
             if let d = pending {
-                diagnostics.append(.error("orphan-directive", "'docspec:\(d.name)' directive is not followed by a table (end of page reached)", at: d.range.start))
+                diagnostics.append(.error("orphan-directive", "'docspec:\(d.name)' directive is not followed by a table (\(reason))", at: d.range.start))
                 failedTables.append(FailedTable(id: Self.tableID(d), location: d.range.start))
                 pending = nil
             }
@@ -72,7 +72,7 @@ public enum SpecExtractor {
             if case .htmlBlock(let literal, let range) = block,
                 let parsed = DirectiveParser.parse(htmlBlock: literal, range: range)
             {
-                finish()
+                finish("another directive follows it")
                 switch parsed {
                 case .success(let d):
                     directives.append(d)
@@ -323,7 +323,8 @@ public enum SpecExtractor {
                 }
                 let key = cells.first { $0.column == kind.keyColumn }?.value ?? ""
                 if let first = seenKeys[key], !key.isEmpty {
-                    diagnostics.append(.error("duplicate-row", "duplicate \(kind.keyColumn) '\(key)' (first at line \(first))", at: row.range.start))
+                    let keyCell = cells.first { $0.column == kind.keyColumn }
+                    diagnostics.append(.error("duplicate-row", "duplicate \(kind.keyColumn) '\(key)' (first at line \(first))", at: keyCell?.range.start ?? row.range.start))
                 } else {
                     seenKeys[key] = row.range.start.line
                 }
@@ -472,6 +473,9 @@ enum CellValidator {
     static let methods: Set<String> = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 
     static func problem(value: String, text: String, codes: [String], type: CellType) -> String? {
+        if codes.count > 1, type != .allowedValues, type != .prose {
+            return "expected one value, found \(codes.count) (\(codes.map { "`\($0)`" }.joined(separator: ", ")))"
+        }
         switch type {
         case .prose:
             return nil

@@ -249,3 +249,18 @@ struct SpecConsistencyTests {
         #expect(!r.err.contains("[fields-without-sample]"), "the sample exists; its JSON is the one problem")
     }
 }
+
+@Suite("Usage errors")
+struct UsageErrorTests {
+    @Test("lint and check need two locales; --source may be given once", arguments: [
+        ["lint", "--locale", "ja=docs-ja", "--source", "ja"],
+        ["check", "--locale", "ja=docs-ja", "--source", "ja"],
+        ["lint", "--source", "ja", "--source", "ru"],
+    ])
+    func usage(arguments: [String]) throws {
+        let ws = try Workspace(fixture: "clean")
+        let r = ws.run(arguments)
+        #expect(r.status == 2, "\(r.transcript)")
+        #expect(r.err.hasPrefix("Error: "))
+    }
+}

@@ -162,14 +162,14 @@ struct ExtractionDiagnosticTests {
         #expect(x.table?.rows.first?.key == "A")
     }
 
-    @Test func duplicateKeyIsReportedAtTheSecondRow() throws {
+    @Test func duplicateKeyIsReportedAtTheSecondRowsKeyCell() throws {
         let m = marked("""
             <!-- docspec:table kind=int-enum symbol=P -->
 
             | 値 | ケース |
             |---|---|
             | `1` | `one` |
-            1️⃣| `1` | `uno` |
+            | 1️⃣`1` | `uno` |
             """)
         let x = try extract(m.text)
         #expect(x.rules == ["duplicate-row"])

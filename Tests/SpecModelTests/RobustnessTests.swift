@@ -109,3 +109,16 @@ struct CommentTests {
         #expect(x.page.tables.isEmpty)
     }
 }
+
+@Suite("One value per cell")
+struct OneValueTests {
+    @Test("two code spans in a single-value column are invalid-cell; a directive followed by another says so")
+    func twoValues() throws {
+        let x = try extract("<!-- docspec:table kind=string-enum symbol=S -->\n\n| 値 | 説明 |\n|---|---|\n| `c`, `d` | two |\n")
+        #expect(x.rules == ["invalid-cell"])
+        #expect(x.diagnostics.first?.message.contains("expected one value, found 2") == true)
+        let y = try extract("<!-- docspec:table kind=string-enum symbol=S -->\n\n<!-- docspec:table kind=string-enum symbol=T -->\n\n| 値 | 説明 |\n|---|---|\n| `c` | c |\n")
+        #expect(y.rules == ["orphan-directive"])
+        #expect(y.diagnostics.first?.message.contains("another directive follows it") == true)
+    }
+}
