@@ -110,7 +110,7 @@ public struct CodeSampleDriftRule: DriftRule {
         if Self.info(a) != Self.info(b) {
             return .error(
                 "code-sample-mismatch",
-                "info string differs: \(tl) has '\(([b.language] + b.attributes).joined(separator: " "))', \(sl) has '\(([a.language] + a.attributes).joined(separator: " "))'",
+                "info string differs: \(tl) has '\(Self.clip(Self.info(b)))', \(sl) has '\(Self.clip(Self.info(a)))'",
                 at: b.range.start, notes: [note])
         }
         let la = CodeNormalizer.normalizedLines(a.code, language: a.language)

@@ -103,7 +103,12 @@ public enum YAMLParser {
                 let line = Int(event.start_mark.line) + 1
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
+                    if let keyLine = builder.complexKeyLine {
+                        throw YAMLError(message: "a mapping key must be a plain value, not a list or mapping", line: keyLine, column: 1)
+                    }
                     return builder.result ?? .mapping([])
+                case YAML_DOCUMENT_START_EVENT where builder.result != nil:
+                    throw YAMLError(message: "only one YAML document is allowed (a second '---' starts another)", line: line, column: 1)
                 case YAML_SCALAR_EVENT:
                     let s = event.data.scalar
                     let value = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: s.length), as: UTF8.self) } ?? ""
@@ -132,6 +137,8 @@ public enum YAMLParser {
         }
         var stack: [Frame] = []
         var result: YAMLValue?
+        /// The line of the first mapping key that is not a scalar.
+        var complexKeyLine: Int?
 
         mutating func open(_ container: YAMLValue, line: Int) {
             stack.append(Frame(value: container, line: line, pendingKey: nil))
@@ -157,9 +164,15 @@ public enum YAMLParser {
                     top.pendingKey = nil
                     top.value = .mapping(entries)
                 } else {
-                    // Keys are scalars in front matter; a complex key is flattened to its text.
+                    // Keys must be plain scalars; a list or mapping as a key is reported by
+                    // the parser (see `complexKeyLine`) and kept here under a readable name.
                     let key: String
-                    if case .scalar(let s) = value { key = s } else { key = "\(value)" }
+                    if case .scalar(let s) = value {
+                        key = s
+                    } else {
+                        key = "(complex key)"
+                        if complexKeyLine == nil { complexKeyLine = line }
+                    }
                     top.pendingKey = (key, line)
                 }
             case .scalar:

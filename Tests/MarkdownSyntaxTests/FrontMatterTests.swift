@@ -192,3 +192,22 @@ struct FrontMatterKeyTests {
         #expect(parsed.document?.frontMatter?.string("id") == "a")
     }
 }
+
+@Suite("YAML shapes DocSpec refuses")
+struct YAMLShapeTests {
+    @Test("a second YAML document is an error, not silently ignored")
+    func secondDocument() {
+        #expect(throws: YAMLError.self) { try YAMLParser.parse("a: 1\n---\nb: 2\n") }
+    }
+
+    @Test("a list as a mapping key is an error with its line")
+    func complexKey() {
+        do {
+            _ = try YAMLParser.parse("ok: 1\n? [a, b]\n: 2\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("mapping key must be a plain value"))
+            #expect(error.line == 2)
+        }
+    }
+}
