@@ -264,7 +264,7 @@ struct PageContext {
 
     func completeTest(_ table: SpecTable, _ n: Int, _ symbol: String, integer: Bool) -> TestDecl {
         let entries = table.rows.compactMap { row -> SwiftExpr? in
-            guard let v = row.value("value") ?? row.value("code") else { return nil }
+            let v = row.key
             if integer {
                 guard let i = Int64(v) else { return nil }
                 return .tuple([.int(i), .int(Int64(row.line))])

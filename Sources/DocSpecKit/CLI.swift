@@ -155,10 +155,9 @@ public enum DocSpecCLI {
     }
 
     static func generate(_ config: Config, _ options: Options, _ output: CLIOutput) -> Int32 {
-        let result = Pipeline.generate(config)
-        var diagnostics = result.diagnostics
         let docs = DocSet.load(config, locales: config.sourceLocale.map { [$0] } ?? [])
-        diagnostics = (docs.diagnostics + diagnostics).sortedForOutput()
+        let result = Pipeline.generate(config, docSet: docs)
+        let diagnostics = (docs.diagnostics + result.diagnostics).sortedForOutput()
         if options.checkOnly {
             let stale = Pipeline.staleness(result.files, config: config)
             render((diagnostics + stale).sortedForOutput(), options, output)
@@ -208,7 +207,7 @@ public enum DocSpecCLI {
 
     static func check(_ config: Config, _ options: Options, _ output: CLIOutput) -> Int32 {
         let lint = Pipeline.lint(config)
-        let generated = Pipeline.generate(config, docSet: lint.docSet)
+        let generated = lint.generated
         let stale = Pipeline.staleness(generated.files, config: config)
         // lint already includes the generator's findings.
         let all = (lint.diagnostics + stale).sortedForOutput()

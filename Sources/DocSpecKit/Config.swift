@@ -121,7 +121,7 @@ public struct Config: Sendable, Equatable {
         }
         let output = try scalar("output") ?? "Generated"
         if output.isEmpty, let line = seen["output"] { throw .config("\(display):\(line): 'output' needs a folder") }
-        for m in imports where m.isEmpty || !m.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+        for m in imports where !Self.isModuleName(m) {
             throw .config("\(display):\(seen["imports"] ?? 1): import '\(m)' is not a module name")
         }
         return Config(
@@ -153,6 +153,12 @@ public struct Config: Sendable, Equatable {
         }
     }
 
+    /// A Swift module name: ASCII letters, digits and `_`, not starting with a digit.
+    static func isModuleName(_ m: String) -> Bool {
+        guard let f = m.first, f.isASCII, f.isLetter || f == "_" else { return false }
+        return m.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
     /// Checks the config is usable.
     public func validate() throws(DocSpecError) {
         if locales.isEmpty { throw .usage("no locales: give --locale <code>=<folder> (at least two) or a docspec.yml") }
@@ -161,7 +167,7 @@ public struct Config: Sendable, Equatable {
             throw .usage("source locale '\(source)' is not one of the locales (\(locales.map(\.code).joined(separator: ", ")))")
         }
         if Set(locales.map(\.code)).count != locales.count { throw .usage("a locale is given twice") }
-        for m in imports where !m.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+        for m in imports where !Self.isModuleName(m) {
             throw .config("import '\(m)' is not a module name")
         }
     }

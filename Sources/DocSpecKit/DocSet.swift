@@ -10,8 +10,6 @@ public struct DocSet: Sendable {
     /// Parse and extraction diagnostics of every page, plus `missing-locale` for absent folders;
     /// in locale and file order, not sorted for output.
     public var diagnostics: [Diagnostic]
-    /// Markdown files found per locale (including ones that failed to parse).
-    public var fileCounts: [String: Int]
     /// Per locale, paths (relative to the locale root) of files that exist but could not be read
     /// or parsed; their diagnostics are in `diagnostics`.
     public var unreadable: [String: Set<String>] = [:]
@@ -22,7 +20,6 @@ public struct DocSet: Sendable {
     public static func load(_ config: Config, locales: [Config.Locale]? = nil) -> DocSet {
         var pages: [String: [SpecPage]] = [:]
         var diagnostics: [Diagnostic] = []
-        var counts: [String: Int] = [:]
         var unreadable: [String: Set<String>] = [:]
         for locale in locales ?? config.locales {
             let dir = config.url(for: locale)
@@ -30,7 +27,6 @@ public struct DocSet: Sendable {
             guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
                 diagnostics.append(.error("missing-locale", "folder '\(displayPath(dir, root: config.root))' of locale '\(locale.code)' does not exist", at: nil))
                 pages[locale.code] = []
-                counts[locale.code] = 0
                 continue
             }
             // Another locale's folder inside this one belongs to that locale.
@@ -38,7 +34,6 @@ public struct DocSet: Sendable {
                 config.url(for: $0).resolvingSymlinksInPath().standardizedFileURL.path
             })
             let (files, problems) = markdownFiles(in: dir, excluding: others)
-            counts[locale.code] = files.count + problems.count
             for rel in problems {
                 diagnostics.append(.error(
                     "unreadable-file", "'\(rel)' is not a readable file (a broken or looping symbolic link?); the page was skipped",
@@ -56,7 +51,7 @@ public struct DocSet: Sendable {
             diagnostics += results.flatMap(\.1)
             unreadable[locale.code] = Set(zip(files, results).filter { $0.1.0 == nil }.map(\.0) + problems)
         }
-        return DocSet(pages: pages, diagnostics: diagnostics, fileCounts: counts, unreadable: unreadable)
+        return DocSet(pages: pages, diagnostics: diagnostics, unreadable: unreadable)
     }
 
     /// Relative paths of `*.md` regular files below `dir`, sorted. Symbolic links to files and

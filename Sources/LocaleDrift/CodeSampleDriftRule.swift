@@ -57,14 +57,12 @@ public struct CodeSampleDriftRule: DriftRule {
                 switch (sa, tb) {
                 case (let a?, let b?):
                     out.append(mismatch(s[a], t[b], pair))
-                case (_?, nil):
-                    break
                 case (nil, let b?):
                     out.append(.error(
                         "extra-code-sample", "\(describe(t[b])) code sample is not in the source locale (\(pair.source.locale))",
                         at: t[b].range.start, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))]))
-                case (nil, nil):
-                    break
+                case (_?, nil), (nil, nil):
+                    break  // missing samples were collected above; (nil, nil) never comes
                 }
             }
             flushMissing()

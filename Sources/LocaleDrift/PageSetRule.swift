@@ -11,7 +11,6 @@ public enum PageSetRule {
         ("duplicate-page-id", "two pages of one locale share a front matter id"),
     ]
 
-    /// The outcome of pairing two locales' pages.
     /// Where a page's id is written: its front matter `id` line, else line 1.
     static func idLocation(_ page: SpecPage) -> SourceLocation {
         SourceLocation(file: page.path, line: page.frontMatter?.fileLine(of: "id") ?? 1)

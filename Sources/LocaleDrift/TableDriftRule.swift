@@ -41,7 +41,8 @@ public struct TableDriftRule: DriftRule {
         let unmatchedTarget = t.tables.filter { !sourceIDs.contains($0.id) }
         var renamed: [String: SpecTable] = [:]
         var renamedTargets: Set<String> = []
-        for (st, tt) in zip(unmatchedSource, unmatchedTarget) where st.kind == tt.kind && !brokenInTarget.contains(st.id) {
+        for (st, tt) in zip(unmatchedSource, unmatchedTarget)
+        where st.kind == tt.kind && !brokenInTarget.contains(st.id) && !brokenInSource.contains(tt.id) {
             renamed[st.id] = tt
             renamedTargets.insert(tt.id)
         }

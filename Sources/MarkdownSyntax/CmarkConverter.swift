@@ -9,7 +9,6 @@ enum CmarkConverter {
     /// Extensions attached to every parser.
     static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
-    /// Parses UTF-8 bytes (already validated, BOM and front matter removed) into blocks.
     /// Registers the core extensions exactly once. `cmark_gfm_core_extensions_ensure_registered`
     /// is not thread-safe (two threads racing on it register twice, which renumbers the table
     /// node types under a running parser); a Swift `static let` runs its initialiser once.
@@ -23,6 +22,8 @@ enum CmarkConverter {
     /// conversion; it is reported and its text kept flat instead.
     static let maxDepth = 64
 
+    /// Parses UTF-8 bytes (already validated, BOM and front matter removed) into blocks, with a
+    /// `nesting-too-deep` warning when content is nested past `maxDepth`.
     static func parse(_ bytes: [UInt8], path: String) -> (blocks: [Block], diagnostics: [Diagnostic]) {
         _ = registration
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
@@ -59,8 +60,8 @@ enum CmarkConverter {
 
     private final class Converter {
         /// Current block and inline nesting depth, and where nesting first went too deep.
-        var blockDepth = 0
-        var inlineDepth = 0
+        var blockDepth = -1  // the document node itself is not a nesting level
+        var inlineDepth = -1
         var tooDeep: SourceLocation?
 
         let bytes: [UInt8]
@@ -126,10 +127,6 @@ enum CmarkConverter {
         func location(line: Int, byteColumn: Int) -> SourceLocation {
             SourceLocation(file: path, line: line, column: scalarColumn(line: line, byteColumn: byteColumn))
         }
-
-        /// The location of an inclusive end: the character holding the byte at `byteColumn`
-        /// (cmark-gfm's end column is the last byte of a multibyte character; past the line's end
-        /// means its last character).
 
         func range(_ node: OpaquePointer) -> SourceRange {
             let sl = Int(cmark_node_get_start_line(node))

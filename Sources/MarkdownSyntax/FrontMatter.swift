@@ -209,10 +209,16 @@ enum FrontMatterSplitter {
             if s.hasSuffix("\r") { s.removeLast() }
             return s
         }
-        guard let first = lines.first, text(first).trimmingSpaces == "---" else {
+        // Delimiters start at column 1: an indented `---` inside a block scalar is content.
+        func isDelimiter(_ r: Range<Int>, _ marks: [String]) -> Bool {
+            var t = Substring(text(r))
+            while let l = t.last, l == " " || l == "\t" { t.removeLast() }
+            return marks.contains(String(t))
+        }
+        guard let first = lines.first, isDelimiter(first, ["---"]) else {
             return Result(body: bytes, frontMatter: nil, diagnostics: [])
         }
-        guard let closeIndex = lines.indices.dropFirst().first(where: { ["---", "..."].contains(text(lines[$0]).trimmingSpaces) }) else {
+        guard let closeIndex = lines.indices.dropFirst().first(where: { isDelimiter(lines[$0], ["---", "..."]) }) else {
             return Result(
                 body: bytes, frontMatter: nil,
                 diagnostics: [

@@ -330,7 +330,7 @@ public enum SpecExtractor {
                 }
                 rows.append(SpecRow(cells: cells, key: key, range: row.range))
             }
-            let id = d.value("id") ?? "\(kind.rawValue):\(symbol ?? "-")"
+            let id = Self.tableID(d) ?? "\(kind.rawValue):-"
             if tables.contains(where: { $0.id == id }) {
                 diagnostics.append(.error("duplicate-table-id", "another table on this page already has id '\(id)'; add id=<unique> to the directive", at: at))
             }

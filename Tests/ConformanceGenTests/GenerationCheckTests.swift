@@ -151,3 +151,21 @@ struct GenerationCheckTests {
         #expect(GenerationCheck.stale(Self.files, in: folder.url) == [.extra("Gone.swift")])
     }
 }
+
+@Suite("Generated files carry the marker")
+struct GeneratedMarkerTests {
+    @Test("every file the generator writes starts with the marker that makes it replaceable")
+    func everyFileStartsWithTheMarker() throws {
+        let page = try #require(specPage("---\nid: m\n---\n\n<!-- docspec:table kind=string-enum symbol=S -->\n\n| 値 | 説明 |\n|---|---|\n| `A` | a |\n"))
+        let (files, _) = generate([page])
+        #expect(files.count == 2)
+        for f in files { #expect(f.contents.hasPrefix(GenerationCheck.generatedMarker), "\(f.name)") }
+    }
+
+    @Test("a file that exists but is not generated is foreign, never missing or outdated")
+    func foreignIsItsOwnCase() throws {
+        let folder = try TempFolder()
+        try folder.write("a.swift", "// mine\n")
+        #expect(GenerationCheck.stale([GeneratedFile(name: "a.swift", contents: "\(GenerationCheck.generatedMarker) a\n")], in: folder.url) == [.foreign("a.swift")])
+    }
+}

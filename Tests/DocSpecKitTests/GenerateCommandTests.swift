@@ -87,7 +87,7 @@ struct GenerateCommandTests {
         let before = ws.snapshot()
         let r = ws.run(["check"])
         #expect(r.status == 1, "\(r.transcript)")
-        #expect(r.err == "Generated/errors.swift:1:1: error: generated file (generated from docs-ja/errors.md) is stale: the docs changed since it was generated; run 'docspec generate' [stale-generated]\n")
+        #expect(r.err == "Generated/errors.swift:1:1: error: generated file (generated from docs-ja/errors.md) is stale: it no longer matches what the docs generate; run 'docspec generate' [stale-generated]\n")
         #expect(r.out.hasSuffix("1 error, 0 warnings; Generated/: 3 files, 1 stale\n"))
         #expect(ws.snapshot() == before, "check writes nothing")
         #expect(ws.run(["generate", "--check"]).status == 1)

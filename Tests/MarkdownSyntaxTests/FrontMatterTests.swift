@@ -211,3 +211,14 @@ struct YAMLShapeTests {
         }
     }
 }
+
+@Suite("Front matter delimiters")
+struct FrontMatterDelimiterTests {
+    @Test("an indented --- inside a block scalar does not close the front matter")
+    func indentedDelimiterIsContent() throws {
+        let parsed = parse("---\ndescription: |\n  a\n  ---\n  b\nid: kept\n---\n# T\n")
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        #expect(parsed.document?.frontMatter?.string("id") == "kept")
+        #expect(parsed.document?.frontMatter?.string("description") == "a\n---\nb\n")
+    }
+}

@@ -60,7 +60,13 @@ struct RobustnessTests {
             depth += 1
             blocks = inner
         }
-        #expect(depth == 64)
+        #expect(depth == 65, "64 levels converted, the 65th kept empty")
+    }
+
+    @Test("exactly 64 levels are converted without a warning")
+    func sixtyFourLevels() throws {
+        let parsed = parse(String(repeating: ">", count: 64) + " x\n")
+        #expect(parsed.diagnostics.isEmpty)
     }
 
     @Test("deeply nested emphasis keeps its text, flattened")
@@ -81,7 +87,7 @@ struct RobustnessTests {
             depth += 1
             blocks = items.first?.blocks ?? []
         }
-        #expect(depth == 64)
+        #expect(depth == 65)
     }
 
     @Test func deeplyNestedInlineBrackets() throws {
