@@ -94,26 +94,21 @@ public struct ConformanceTranslator: Sendable {
         return out
     }
 
-    static func identifierFragment(_ s: String) -> String {
-        let mapped = s.unicodeScalars.map { c -> Character in
-            c.isASCII && (CharacterSet.alnum(c) || c == "_") ? Character(c) : "_"
-        }
-        let out = String(mapped.prefix(60))
-        return out.isEmpty ? "page" : out
-    }
+    /// A Swift identifier fragment made from a page id: ASCII letters, digits and `_`, others
+    /// replaced by `_`, at most 60 characters.
+    static func identifierFragment(_ s: String) -> String { sanitize(s, keeping: "_", maxLength: 60) }
 
-    static func fileNameFragment(_ s: String) -> String {
-        let mapped = s.unicodeScalars.map { c -> Character in
-            c.isASCII && (CharacterSet.alnum(c) || c == "_" || c == "-") ? Character(c) : "_"
-        }
-        let out = String(mapped.prefix(80))
-        return out.isEmpty ? "page" : out
-    }
-}
+    /// A file-name fragment made from a page id: ASCII letters, digits, `_` and `-`, others
+    /// replaced by `_`, at most 80 characters (no `/`, so it can never leave the output folder).
+    static func fileNameFragment(_ s: String) -> String { sanitize(s, keeping: "_-", maxLength: 80) }
 
-enum CharacterSet {
-    static func alnum(_ c: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+    static func sanitize(_ s: String, keeping extra: String, maxLength: Int) -> String {
+        let mapped = s.unicodeScalars.map { c -> Character in
+            let alnum = ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+            return alnum || extra.unicodeScalars.contains(c) ? Character(c) : "_"
+        }
+        let out = String(mapped.prefix(maxLength))
+        return out.isEmpty ? "page" : out
     }
 }
 
