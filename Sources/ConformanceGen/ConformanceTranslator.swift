@@ -81,7 +81,8 @@ public struct ConformanceTranslator: Sendable {
         return (files.sorted { $0.name < $1.name }, diagnostics)
     }
 
-    /// Apple error name → (code, where documented), from every error-codes table.
+    /// Apple error name → numeric error code, from every `error-codes` table's rows that have a
+    /// name and an integer code; when a name is documented more than once, the first row wins.
     static func errorCodeIndex(_ pages: [SpecPage]) -> [String: Int64] {
         var out: [String: Int64] = [:]
         for table in pages.flatMap(\.tables) where table.kind == .errorCodes {

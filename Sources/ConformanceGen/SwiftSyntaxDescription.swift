@@ -5,8 +5,11 @@
 public indirect enum SwiftExpr: Hashable, Sendable {
     /// A string literal (escaped when rendered).
     case string(String)
+    /// An integer literal.
     case int(Int64)
+    /// `true` or `false`.
     case bool(Bool)
+    /// The `nil` literal.
     case `nil`
     /// An array literal, rendered one element per line when it has several.
     case array([SwiftExpr])
@@ -47,7 +50,8 @@ public struct TestDecl: Hashable, Sendable {
     public var sourceLine: Int?
     /// The name shown by Swift Testing, passed to `@Test("…")` (escaped when rendered).
     public var displayName: String
-    /// Parameterised tests: the argument list and the parameter's type.
+    /// For a parameterised test, the argument list passed to `@Test(…, arguments:)` (an
+    /// `.array` of rows); `nil` for a test without arguments. Its type is `parameterType`.
     public var arguments: SwiftExpr?
     /// The type of the single `_ row:` parameter, or `nil` for a test without arguments.
     public var parameterType: String?

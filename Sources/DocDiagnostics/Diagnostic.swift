@@ -1,7 +1,10 @@
 /// How serious a diagnostic is.
 public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+    /// Extra information; not counted as a warning or an error.
     case note
+    /// A likely problem; fails a run only with `--warnings-as-errors`.
     case warning
+    /// A problem that fails the run.
     case error
 
     private var rank: Int {

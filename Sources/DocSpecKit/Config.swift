@@ -129,9 +129,12 @@ public struct Config: Sendable, Equatable {
             output: output, imports: imports)
     }
 
-    /// Checks that every locale folder exists and is a folder.
+    /// Checks that no two locales share a folder and that every locale folder exists and is a
+    /// folder.
     ///
-    /// - Throws: `DocSpecError.io` naming the locale and its folder.
+    /// - Throws: `DocSpecError.usage` naming both locales when two of them resolve to the same
+    ///   folder (after following symbolic links); `DocSpecError.io` naming the locale and its
+    ///   folder when the folder is missing or is a file.
     public func checkFolders() throws(DocSpecError) {
         var seen: [String: String] = [:]
         for locale in locales {
@@ -175,8 +178,13 @@ public struct Config: Sendable, Equatable {
 
 /// Errors that stop a command (exit code 2). Problems in the docs are diagnostics, not errors.
 public enum DocSpecError: Error, Equatable, CustomStringConvertible {
+    /// A bad invocation (an unknown option, a missing value) or an unusable configuration (no
+    /// locales, an unknown source locale, a locale given twice, two locales sharing a folder).
     case usage(String)
+    /// A config file that cannot be read, is malformed or has an invalid setting; errors from
+    /// `load(from:displayPath:)` name the file and line.
     case config(String)
+    /// A file-system problem, e.g. a locale folder that is missing or is a file.
     case io(String)
 
     /// The error message, without any prefix.

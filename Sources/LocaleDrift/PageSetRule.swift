@@ -27,9 +27,15 @@ public enum PageSetRule {
     /// Pairs `source` with `target` pages.
     ///
     /// - Parameters:
-    ///   - unreadableSource, unreadableTarget: paths relative to the locale roots of files that
-    ///     exist but could not be parsed (already reported, e.g. as `invalid-utf8`); a page whose
-    ///     counterpart is one of them is not reported again as missing or orphaned.
+    ///   - source: the source locale's pages.
+    ///   - target: the target locale's pages.
+    ///   - sourceLocale: the source locale's code, for messages.
+    ///   - targetLocale: the target locale's code, for messages.
+    ///   - unreadableSource: paths, relative to the source locale's root, of files that exist but
+    ///     could not be parsed (already reported, e.g. as `invalid-utf8`); a target page whose
+    ///     counterpart is one of them is not reported as orphaned.
+    ///   - unreadableTarget: the same for the target locale; a source page whose counterpart is
+    ///     one of them is not reported as missing.
     public static func pair(
         source: [SpecPage], target: [SpecPage], sourceLocale: String, targetLocale: String,
         unreadableSource: Set<String> = [], unreadableTarget: Set<String> = []

@@ -4,8 +4,11 @@ import DocDiagnostics
 /// A YAML value from front matter or a config file, parsed by libyaml. Mappings keep their key
 /// order. Scalars keep their text (no type resolution: `1` and `"1"` are both the string `1`).
 public indirect enum YAMLValue: Hashable, Sendable {
+    /// A scalar's text, unresolved (numbers and booleans stay text).
     case scalar(String)
+    /// A sequence's items, in order.
     case sequence([YAMLValue])
+    /// A mapping's entries, in source order (repeated keys are kept).
     case mapping([YAMLEntry])
 
     /// The value for `key` when this is a mapping.

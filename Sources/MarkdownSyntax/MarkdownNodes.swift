@@ -4,18 +4,30 @@ import DocDiagnostics
 /// unreliable (autolinks, soft breaks and text after `\|` in table cells), so inlines carry no
 /// ranges; use the enclosing block's or table cell's range.
 public indirect enum Inline: Hashable, Sendable {
+    /// Literal text, with entities and backslash escapes already resolved.
     case text(String)
     /// A code span; the literal with GFM's `\|` unescaping already applied.
     case code(String)
+    /// Emphasis (`*…*` or `_…_`) around its children. Unknown extension inlines with children
+    /// are kept as emphasis too, so their text is not lost.
     case emphasis([Inline])
+    /// Strong emphasis (`**…**` or `__…__`) around its children.
     case strong([Inline])
+    /// GFM strikethrough (`~~…~~`) around its children.
     case strikethrough([Inline])
+    /// A link (inline, reference or autolink): its destination as written (not resolved), its
+    /// title (empty when none) and its text.
     case link(destination: String, title: String, children: [Inline])
+    /// An image: its source as written (not resolved), its title (empty when none) and its alt
+    /// text.
     case image(source: String, title: String, alt: [Inline])
     /// Raw inline HTML, e.g. `<br>` or `<!-- … -->`.
     case html(String)
+    /// A soft line break (a newline inside a paragraph); plain text reads it as a space.
     case softBreak
+    /// A hard line break (two trailing spaces or a backslash before the newline).
     case lineBreak
+    /// A GFM footnote reference `[^label]`, with the label as written.
     case footnoteReference(String)
 
     /// The text a reader sees, with code spans kept verbatim and breaks as spaces.
@@ -94,7 +106,14 @@ public struct TableRow: Hashable, Sendable {
 
 /// Column alignment from the delimiter row.
 public enum TableAlignment: String, Hashable, Sendable, Codable {
-    case none, left, center, right
+    /// No colon: `---`.
+    case none
+    /// A leading colon: `:--`.
+    case left
+    /// Colons on both sides: `:-:`.
+    case center
+    /// A trailing colon: `--:`.
+    case right
 }
 
 /// A GFM pipe table.
@@ -122,16 +141,25 @@ public struct ListItem: Hashable, Sendable {
 /// A block-level element (CommonMark/GFM block). Every block carries its source range, with
 /// cmark-gfm's known position defects (HTML blocks, setext headings) corrected.
 public indirect enum Block: Hashable, Sendable {
+    /// An ATX (`#`) or setext (underlined) heading; `level` is 1–6. A setext heading's range
+    /// ends on its underline.
     case heading(level: Int, inlines: [Inline], range: SourceRange)
+    /// A paragraph.
     case paragraph(inlines: [Inline], range: SourceRange)
     /// A fenced or indented code block. `info` is the whole info string (empty for indented).
     case codeBlock(info: String, literal: String, fenced: Bool, range: SourceRange)
     /// An HTML block, e.g. a `<!-- … -->` comment, with its literal text.
     case htmlBlock(literal: String, range: SourceRange)
+    /// A GFM pipe table; its range is `Table.range`.
     case table(Table)
+    /// A bullet or ordered list; `start` is the first item's number (meaningful only when
+    /// `ordered`).
     case list(ordered: Bool, start: Int, items: [ListItem], range: SourceRange)
+    /// A block quote (`>`) and its content blocks.
     case blockQuote(blocks: [Block], range: SourceRange)
+    /// A thematic break (`---`, `***` or `___`).
     case thematicBreak(range: SourceRange)
+    /// A GFM footnote definition `[^label]: …`, with the label as written and its content blocks.
     case footnoteDefinition(label: String, blocks: [Block], range: SourceRange)
 
     /// The block's source range (for a table, `Table.range`).

@@ -5,7 +5,7 @@ import MarkdownSyntax
 public enum AllowedValue: Hashable, Sendable {
     /// `lo...hi` (also `lo..hi`, `lo…hi`, `lo–hi`), inclusive.
     case integerRange(Int64, Int64)
-    /// A JSON literal: `true`, `false`, a number, `""`, `"DELIVERED"`; stored as JSON text.
+    /// A JSON literal: `true`, `false`, `null`, an integer, `""`, `"DELIVERED"`; stored as JSON text.
     case literal(String)
     /// A placeholder for a class of strings; only `UUID` is known.
     case placeholder(String)

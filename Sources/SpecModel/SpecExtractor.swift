@@ -416,7 +416,8 @@ public enum SpecExtractor {
                 diagnostics.append(.error("table-schema", "\(kind.rawValue) table lacks required column(s) \(missing.joined(separator: ", ")); expected \(expected)", at: at))
                 return nil
             }
-            // Keep schema order for optional columns only when positional: order must follow the schema.
+            // Columns in another order than the schema's are accepted with a `column-order`
+            // warning (locales should keep one order); the source order is returned unchanged.
             let order = schema.map(\.name)
             let positions = columns.compactMap { order.firstIndex(of: $0) }
             if positions != positions.sorted() {

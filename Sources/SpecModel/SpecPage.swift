@@ -108,6 +108,7 @@ public struct SpecLink: Hashable, Sendable {
 public struct FailedTable: Hashable, Sendable {
     /// `id=` or `<kind>:<symbol>`; `nil` when the directive could not be read.
     public var id: String?
+    /// Where the failed directive starts (1-based line and column).
     public var location: SourceLocation
 }
 
