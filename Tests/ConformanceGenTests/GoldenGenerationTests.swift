@@ -113,14 +113,16 @@ struct LineDiffTests {
         let (files, _) = generate(try fixturePages())
         let errors = try #require(files.first { $0.name == "errors.swift" }).contents
         let edited = errors.replacingOccurrences(of: "code: 4000040", with: "code: 4000004")
-        withKnownIssue {
-            GoldenFile.assertMatches(edited, golden: "Generated/errors.swift.golden")
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined() + "\(issue)"
-            return text.contains("-        DocSpecErrorCodeRow(file: \"docs-ja/errors.md\", line: 16, name: \"InvalidPlayTimeError\", code: 4000040")
-                && text.contains("+        DocSpecErrorCodeRow(file: \"docs-ja/errors.md\", line: 16, name: \"InvalidPlayTimeError\", code: 4000004")
-                && text.contains("@@ -")
-        }
+        // The comparison itself (what assertMatches records as the issue), checked directly so
+        // the suite's run stays free of known issues.
+        let name = "Generated/errors.swift.golden"
+        let text = try #require(GoldenCheck.check(
+            edited, bundled: GoldenFile.bundleFolder?.appendingPathComponent(name),
+            source: GoldenFile.sourceFolder().appendingPathComponent(name), displayName: "Golden/\(name)"))
+        #expect(text.contains("-        DocSpecErrorCodeRow(file: \"docs-ja/errors.md\", line: 16, name: \"InvalidPlayTimeError\", code: 4000040"))
+        #expect(text.contains("+        DocSpecErrorCodeRow(file: \"docs-ja/errors.md\", line: 16, name: \"InvalidPlayTimeError\", code: 4000004"))
+        #expect(text.contains("@@ -"))
+        #expect(text.hasPrefix("output differs from golden file Golden/Generated/errors.swift.golden"))
     }
 
     @Test("equal texts have no hunks; line-ending-only changes are explained")
