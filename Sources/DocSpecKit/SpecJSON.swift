@@ -70,6 +70,7 @@ enum SpecJSON {
         var destination: String
         var image: Bool
         var line: Int
+        var headingPath: [String]
     }
 
     static func render(_ docs: DocSet, config: Config) -> String {
@@ -99,6 +100,6 @@ enum SpecJSON {
             codeSamples: p.codeSamples.map {
                 Sample(language: $0.language, attributes: $0.attributes, symbol: $0.symbol, line: $0.range.start.line, headingPath: $0.headingPath, code: $0.code)
             },
-            links: p.links.map { Link(destination: $0.destination, image: $0.isImage, line: $0.range.start.line) })
+            links: p.links.map { Link(destination: $0.destination, image: $0.isImage, line: $0.range.start.line, headingPath: $0.headingPath) })
     }
 }

@@ -102,6 +102,8 @@ public struct SpecLink: Hashable, Sendable {
     public var isImage: Bool
     /// The range of the enclosing block (cmark-gfm's inline positions are unreliable).
     public var range: SourceRange
+    /// Texts of the headings enclosing the link, outermost first.
+    public var headingPath: [String] = []
 }
 
 /// A table directive that failed: its table id when the directive names a kind, and where it is.

@@ -122,3 +122,15 @@ struct OneValueTests {
         #expect(y.diagnostics.first?.message.contains("another directive follows it") == true)
     }
 }
+
+@Suite("Links")
+struct LinkTests {
+    @Test("links carry their destination, text, block line and heading path")
+    func linkHeadingPath() throws {
+        let x = try extract("# 概要\n\n## 参照\n\n[エラー](error-codes.md) と ![図](img/a.png)\n")
+        #expect(x.page.links.map(\.destination) == ["error-codes.md", "img/a.png"])
+        #expect(x.page.links.map(\.isImage) == [false, true])
+        #expect(x.page.links.first?.headingPath == ["概要", "参照"])
+        #expect(x.page.links.first?.range.start.line == 5)
+    }
+}
