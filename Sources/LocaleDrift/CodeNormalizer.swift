@@ -1,3 +1,5 @@
+import Foundation
+
 /// Removes comments and trailing whitespace from code so samples whose comments were translated
 /// still compare equal. Language-aware: C-family (`//`, `/* */`: Swift, JavaScript/TypeScript,
 /// Rust, Go, Java, Kotlin, C, C++, C#), hash (`#`: shell, YAML, Python, Ruby, TOML), HTML/XML
@@ -35,7 +37,7 @@ public enum CodeNormalizer {
     public static func normalizedLines(_ code: String, language: String) -> [Line] {
         // A CRLF pair is one `Character`: make it "\n" so lines split and `//` comments end.
         let code = code.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
-        let stripped = strip(code, style: style(for: language))
+        let stripped = strip(code, style: style(for: language), singleQuoteStrings: singleQuoteLanguages.contains(language))
         var out: [Line] = []
         for (i, raw) in stripped.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(raw)
@@ -46,7 +48,11 @@ public enum CodeNormalizer {
     }
 
     /// Replaces comment characters with nothing, keeping newlines so line indexes stay right.
-    static func strip(_ code: String, style: Style) -> String {
+    /// Languages where `'…'` is a string (JavaScript, TypeScript, PHP, Dart); elsewhere in the
+    /// C family `'` starts a character literal or a lifetime/label (Swift, Rust).
+    static let singleQuoteLanguages: Set<String> = ["js", "javascript", "jsx", "mjs", "cjs", "ts", "typescript", "tsx", "php", "dart", "json5", "jsonc"]
+
+    static func strip(_ code: String, style: Style, singleQuoteStrings: Bool = false) -> String {
         if style == .none { return code }
         let chars = Array(code)
         var out = ""
@@ -82,7 +88,7 @@ public enum CodeNormalizer {
                     i += 2
                     continue
                 }
-                if c == "\"" || c == "`" || (c == "'" && style == .cFamily && isCharLiteralStart(chars, i)) { quote = c }
+                if c == "\"" || c == "`" || (c == "'" && (singleQuoteStrings || isCharLiteralStart(chars, i))) { quote = c }
             case .hash:
                 let atWordStart = i == 0 || chars[i - 1] == " " || chars[i - 1] == "\t" || chars[i - 1] == "\n"
                 if c == "#", atWordStart, !(i == 0 && at(1) == "!") {
@@ -139,5 +145,78 @@ public enum CodeNormalizer {
             n += 1
         }
         return false
+    }
+
+    /// Whether two code lines differ only in text a translator is expected to translate: the
+    /// contents of string literals and HTML/JSX text between tags, where the translation is in
+    /// another script than Latin (so a changed URL, identifier or English word is still drift).
+    /// In markup languages a line holding only text counts as one text run; in other languages
+    /// text between tags counts on lines with a closing tag (JSX). Quote styles are not compared.
+    public static func differsOnlyInTranslatedText(_ source: String, _ target: String, language: String) -> Bool {
+        let (maskedSource, source) = textRuns(source, markup: style(for: language) == .markup || language == "jsx" || language == "tsx")
+        let (maskedTarget, target) = textRuns(target, markup: style(for: language) == .markup || language == "jsx" || language == "tsx")
+        guard maskedSource == maskedTarget, source.count == target.count else { return false }
+        var changed = false
+        for (s, t) in zip(source, target) where s != t {
+            guard t.unicodeScalars.contains(where: isNonLatinLetter), !s.contains("://") else { return false }
+            changed = true
+        }
+        return changed
+    }
+
+    /// A letter of a script other than Latin (Cyrillic, kana, kanji, …).
+    static func isNonLatinLetter(_ u: Unicode.Scalar) -> Bool {
+        u.value > 0x24F && u.properties.isAlphabetic
+    }
+
+    /// The line with every string literal's contents and every text run between tags replaced by
+    /// a placeholder, and the replaced texts in order.
+    static func textRuns(_ line: String, markup: Bool) -> (masked: String, runs: [String]) {
+        let chars = Array(line)
+        if markup, !chars.contains("<"), !chars.contains("{"), !chars.contains("=") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            return (line.replacingOccurrences(of: text, with: "\u{1}"), [text])
+        }
+        var masked = ""
+        var runs: [String] = []
+        // JSX inside JavaScript/TypeScript samples: a line with a closing tag has text runs too.
+        let jsx = line.contains("</")
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == "\"" || c == "'" || c == "`" {
+                var j = i + 1
+                var content = ""
+                while j < chars.count, chars[j] != c {
+                    if chars[j] == "\\", j + 1 < chars.count { content.append(chars[j]); j += 1 }
+                    content.append(chars[j])
+                    j += 1
+                }
+                if j < chars.count {
+                    masked.append("\u{1}")  // quote style is not compared: 'a' and "a" are one literal
+                    runs.append(content)
+                    i = j + 1
+                    continue
+                }
+            }
+            if markup || jsx, c == ">" {
+                var j = i + 1
+                var content = ""
+                while j < chars.count, chars[j] != "<", chars[j] != "{" {
+                    content.append(chars[j])
+                    j += 1
+                }
+                masked.append(">")
+                if !content.trimmingCharacters(in: .whitespaces).isEmpty {
+                    masked.append("\u{1}")
+                    runs.append(content.trimmingCharacters(in: .whitespaces))
+                }
+                i = j
+                continue
+            }
+            masked.append(c)
+            i += 1
+        }
+        return (masked, runs)
     }
 }

@@ -56,7 +56,7 @@ public struct CodeSampleDriftRule: DriftRule {
                 flushMissing()
                 switch (sa, tb) {
                 case (let a?, let b?):
-                    out.append(mismatch(s[a], t[b], pair))
+                    if let finding = mismatch(s[a], t[b], pair) { out.append(finding) }
                 case (nil, let b?):
                     out.append(.error(
                         "extra-code-sample", "\(describe(t[b])) code sample is not in the source locale (\(pair.source.locale))",
@@ -101,7 +101,9 @@ public struct CodeSampleDriftRule: DriftRule {
         c.language.isEmpty ? "a" : "a \(c.language)"
     }
 
-    func mismatch(_ a: CodeSample, _ b: CodeSample, _ pair: PagePair) -> Diagnostic {
+    /// The finding for two paired samples that differ, or `nil` when they differ only in
+    /// translated text (see `CodeNormalizer.differsOnlyInTranslatedText`).
+    func mismatch(_ a: CodeSample, _ b: CodeSample, _ pair: PagePair) -> Diagnostic? {
         let sl = pair.source.locale
         let tl = pair.target.locale
         let note = DiagnosticNote("the sample in the source locale (\(sl))", at: a.range.start)
@@ -116,7 +118,13 @@ public struct CodeSampleDriftRule: DriftRule {
         // Point at the first differing line of the translation.
         var line = b.firstCodeLine
         var sourceLine = a.firstCodeLine
-        let firstDiff = (0..<min(la.count, lb.count)).first { la[$0].text != lb[$0].text }
+        // In untyped samples (not spec data), UI text that was translated — string literals or
+        // HTML/JSX text now in another script — is translation, not drift.
+        let tolerant = a.symbol == nil
+        let firstDiff = (0..<min(la.count, lb.count)).first { i in
+            la[i].text != lb[i].text
+                && !(tolerant && CodeNormalizer.differsOnlyInTranslatedText(la[i].text, lb[i].text, language: a.language))
+        }
         if let i = firstDiff ?? (la.count != lb.count ? min(la.count, lb.count) : nil) {
             // Past the end of a sample: the line after its last code line (the closing fence).
             line = b.firstCodeLine + (i < lb.count ? lb[i].index : (lb.last?.index ?? -1) + 1)
@@ -129,7 +137,7 @@ public struct CodeSampleDriftRule: DriftRule {
                 at: SourceLocation(file: pair.target.path, line: line),
                 notes: [DiagnosticNote("the line in the source locale (\(sl))", at: SourceLocation(file: pair.source.path, line: sourceLine))])
         }
-        return .error("code-sample-mismatch", "code differs from the source locale", at: b.range.start, notes: [note])
+        return nil
     }
 
     static func clip(_ s: String) -> String {

@@ -161,3 +161,49 @@ struct SymbolTypoTests {
         #expect(findings.map(\.ruleID) == ["directive-mismatch"], "\(findings)")
     }
 }
+
+@Suite("Translated text inside untyped code samples")
+struct TranslatedTextTests {
+    func findings(_ lang: String, _ ja: String, _ ru: String, info: String? = nil) throws -> [Diagnostic] {
+        let fence = info ?? lang
+        return try drift(
+            TranslatedTextTests.page(LocaleDriftTestsLocale.ja, fence, ja), TranslatedTextTests.page(LocaleDriftTestsLocale.ru, fence, ru),
+            rules: [CodeSampleDriftRule()])
+    }
+
+    static func page(_ locale: LocaleDriftTestsLocale, _ fence: String, _ code: String) -> Fixture {
+        let text = "# T\n\n```\(fence)\n\(code)\n```\n"
+        return locale == .ja ? ja(text) : ru(text)
+    }
+
+    @Test("a string literal translated into another script is not drift; quote style is ignored")
+    func translatedLiteral() throws {
+        #expect(try findings("js", "console.log('正しい形式です');", "console.log(\"Правильный формат\");").isEmpty)
+    }
+
+    @Test("HTML and JSX text translated is not drift", arguments: [
+        ("html", "<h1 id=\"t\">見出し</h1>", "<h1 id=\"t\">Заголовок</h1>"),
+        ("js", "return <h1>科学者</h1>;", "return <h1>Учёные</h1>;"),
+        ("vue", "  名前:", "  Название:"),
+    ])
+    func translatedText(lang: String, ja: String, ru: String) throws {
+        #expect(try findings(lang, ja, ru).isEmpty)
+    }
+
+    @Test("a translated attribute name, a changed URL or Latin text is still drift", arguments: [
+        ("html", "<form action=\"/a\">", "<form Кнопки=\"/a\">"),
+        ("js", "fetch('https://a.example/x')", "fetch('https://b.example/x')"),
+        ("js", "log('Hello')", "log('Hi')"),
+    ])
+    func realDrift(lang: String, ja: String, ru: String) throws {
+        #expect(try findings(lang, ja, ru).map(\.ruleID) == ["code-sample-mismatch"])
+    }
+
+    @Test("typed samples are spec data: a translated value is drift")
+    func typedSample() throws {
+        let f = try findings("json", "{\"status\": \"DELIVERED\"}", "{\"status\": \"ДОСТАВЛЕНО\"}", info: "json Request")
+        #expect(f.map(\.ruleID) == ["code-sample-mismatch"])
+    }
+}
+
+enum LocaleDriftTestsLocale { case ja, ru }
