@@ -65,6 +65,13 @@ public enum PageSetRule {
             if match == nil, let byPath = targetByPath[s.relativePath], sourceByID[byPath.id] == nil {
                 match = byPath
             }
+            // Case-only path differences (MDN's `readyState` vs `readystate` folders) are the same
+            // page on a case-insensitive site.
+            if match == nil, let byPath = targetByPath.first(where: { $0.key.lowercased() == s.relativePath.lowercased() })?.value,
+                sourceByID[byPath.id] == nil
+            {
+                match = byPath
+            }
             guard let t = match else {
                 if unreadableTarget.contains(s.relativePath) { continue }
                 diagnostics.append(.error(

@@ -155,3 +155,15 @@ struct PageSetRuleTests {
         #expect(result.pairs.flatMap { DriftChecker().check($0) } == [])
     }
 }
+
+@Suite("Pairing by path, case-insensitively")
+struct CaseInsensitivePairingTests {
+    @Test("pages whose paths differ only in case pair (MDN's readyState/readystate)")
+    func caseOnly() throws {
+        let source = ja("# readyState\n\ntext\n", "web/websocket/readystate/index.md")
+        let target = ru("# readyState\n\nтекст\n", "web/websocket/readyState/index.md")
+        let result = try pairPages([source], [target])
+        #expect(result.pairs.count == 1)
+        #expect(result.diagnostics.isEmpty)
+    }
+}
