@@ -4,7 +4,8 @@ import Foundation
 /// still compare equal. Language-aware: C-family (`//`, `/* */`: Swift, JavaScript/TypeScript,
 /// Rust, Go, Java, Kotlin, C, C++, C#), hash (`#`: shell, YAML, Python, Ruby, TOML), HTML/XML
 /// (`<!-- -->`), SQL/Lua (`--`); JSON and unknown languages keep every character. String
-/// literals are respected, so `"https://…"` is not a comment.
+/// literals are respected, so `"https://…"` is not a comment, and so are triple-quoted
+/// multi-line strings.
 public enum CodeNormalizer {
     /// A non-blank line after normalisation, with its 0-based index in the original code.
     public struct Line: Hashable, Sendable {
@@ -62,6 +63,21 @@ public enum CodeNormalizer {
         func at(_ k: Int) -> Character? { k < chars.count ? chars[k] : nil }
         while i < chars.count {
             let c = chars[i]
+            // Triple-quoted strings (Swift and Kotlin `"""`, Python `"""` and `'''`) span lines
+            // and hold text that only looks like comments: copy them whole.
+            if quote == nil, style == .cFamily || style == .hash, c == "\"" || (c == "'" && style == .hash),
+                at(i + 1) == c, at(i + 2) == c
+            {
+                var j = i + 3
+                while j < chars.count, !(chars[j] == c && at(j + 1) == c && at(j + 2) == c) {
+                    if chars[j] == "\\" { j += 1 }
+                    j += 1
+                }
+                let end = min(j + 3, chars.count)
+                out.append(contentsOf: chars[i..<end])
+                i = end
+                continue
+            }
             if let q = quote {
                 out.append(c)
                 if c == "\\", style != .sql, let n = at(i + 1) {

@@ -146,3 +146,14 @@ struct CodeNormalizerTests {
         #expect(normalized("let a = 1 // 一\r\nlet b = 2 // 二\r\n", "swift") == ["0: let a = 1", "1: let b = 2"])
     }
 }
+
+@Suite("Triple-quoted strings")
+struct TripleQuotedStringTests {
+    @Test("comment-like lines inside Swift and Python multi-line strings are kept", arguments: [
+        ("swift", "let s = \"\"\"\n// not a comment\n\"\"\"\n// a comment", ["let s = \"\"\"", "// not a comment", "\"\"\""]),
+        ("python", "s = '''\n# not a comment\n'''\n# a comment", ["s = '''", "# not a comment", "'''"]),
+    ])
+    func kept(language: String, code: String, expected: [String]) {
+        #expect(CodeNormalizer.normalizedLines(code, language: language).map(\.text) == expected)
+    }
+}
