@@ -67,8 +67,7 @@ public enum DocSpecCLI {
             return 0
         }
         do throws(DocSpecError) {
-            var options = try Options.parse(rest, command: command)
-            if command == "extract", !rest.contains(where: { $0.hasPrefix("--format") }) { options.format = "json" }
+            let options = try Options.parse(rest, command: command)
             if command == "rules" {
                 for r in DriftChecker.allRules + extractionRules { output.out("\(r.id)\t\(r.summary)\n") }
                 return 0
@@ -270,6 +269,7 @@ public enum DocSpecCLI {
 
         static func parse(_ args: [String], command: String) throws(DocSpecError) -> Options {
             var o = Options()
+            if command == "extract" { o.format = "json" }  // extract's only format
             var i = 0
             func value(_ flag: String) throws(DocSpecError) -> String {
                 i += 1

@@ -99,7 +99,6 @@ public struct TableDriftRule: DriftRule {
                 at: tt.range.start, notes: [DiagnosticNote("table in the source locale (\(sl))", at: st.range.start)]))
             if misplaced { return out }
         }
-        let targetRows = Dictionary(tt.rows.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         let sourceKeys = Set(st.rows.map(\.key))
         let invariantColumns = st.kind.columns.filter { $0.type.isInvariant }.map(\.name)
         let targetIndex = Dictionary(tt.rows.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
@@ -127,8 +126,8 @@ public struct TableDriftRule: DriftRule {
             if let i = targetIndex[sr.key] { nextSlot = i + 1 }
         }
         for (index, sr) in st.rows.enumerated() {
-            if let tr = targetRows[sr.key] {
-                compareCells(sr, tr, includingKey: false)
+            if let i = targetIndex[sr.key] {
+                compareCells(sr, tt.rows[i], includingKey: false)
                 continue
             }
             let slot = slots[index]

@@ -223,7 +223,7 @@ enum CmarkConverter {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 let lineCount = max(1, text.hasSuffix("\n") ? lines.count - 1 : lines.count)
                 let endLine = r.start.line + lineCount - 1
-                r.end = SourceLocation(file: path, line: endLine, column: max(1, scalarColumn(line: endLine, byteColumn: lineBytes(endLine).count + 1) - 1))
+                r.end = endLocation(line: endLine, byteColumn: lineBytes(endLine).count)
                 return .htmlBlock(literal: text, range: r)
             case CMARK_NODE_LIST:
                 let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST

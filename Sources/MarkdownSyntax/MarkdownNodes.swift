@@ -60,17 +60,21 @@ extension Array where Element == Inline {
         }
     }
 
-    /// Link and image destinations, in order, searching nested inlines too.
-    public var linkDestinations: [String] {
-        flatMap { inline -> [String] in
+    /// Links and images, in order, searching nested inlines too (an image inside a link comes
+    /// after the link): destination, plain text (alt text for images) and whether it is an image.
+    public var links: [(destination: String, text: String, isImage: Bool)] {
+        flatMap { inline -> [(destination: String, text: String, isImage: Bool)] in
             switch inline {
-            case .link(let d, _, let c): [d] + c.linkDestinations
-            case .image(let s, _, _): [s]
-            case .emphasis(let c), .strong(let c), .strikethrough(let c): c.linkDestinations
+            case .link(let d, _, let c): [(d, c.plainText, false)] + c.links
+            case .image(let s, _, let alt): [(s, alt.plainText, true)]
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): c.links
             default: []
             }
         }
     }
+
+    /// Link and image destinations, in order, searching nested inlines too.
+    public var linkDestinations: [String] { links.map(\.destination) }
 }
 
 /// A GFM table cell. `range` covers the bytes between the pipes (surrounding spaces included),

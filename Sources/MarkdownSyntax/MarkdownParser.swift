@@ -45,23 +45,12 @@ public enum MarkdownParser {
             }
         }
         if let bad = firstInvalidUTF8(bytes) {
+            let message = bytes[bad.offset] == 0
+                ? "file contains a NUL byte (binary file?); the page was skipped"
+                : "file is not valid UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at byte offset \(bad.offset + bomLength)); the page was skipped"
             return ParseResult(
                 document: nil,
-                diagnostics: [
-                    .error(
-                        "invalid-utf8",
-                        "file is not valid UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at byte offset \(bad.offset + bomLength)); the page was skipped",
-                        at: SourceLocation(file: path, line: bad.line, column: bad.column))
-                ])
-        }
-        if bytes.contains(0) {
-            let offset = bytes.firstIndex(of: 0) ?? 0
-            let line = bytes[..<offset].filter { $0 == UInt8(ascii: "\n") }.count + 1
-            let lineStart = bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            let column = bytes[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count + 1
-            return ParseResult(
-                document: nil,
-                diagnostics: [.error("invalid-utf8", "file contains a NUL byte (binary file?); the page was skipped", at: SourceLocation(file: path, line: line, column: column))])
+                diagnostics: [.error("invalid-utf8", message, at: SourceLocation(file: path, line: bad.line, column: bad.column))])
         }
         let split = FrontMatterSplitter.split(bytes, path: path)
         let (blocks, conversion) = CmarkConverter.parse(split.body, path: path)
@@ -104,7 +93,7 @@ public enum MarkdownParser {
         var column: Int
     }
 
-    /// Finds the first byte that is not part of a well-formed UTF-8 sequence.
+    /// Finds the first byte that is not part of a well-formed UTF-8 sequence, or a NUL byte.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> BadByte? {
         var i = 0
         var line = 1
@@ -114,7 +103,9 @@ public enum MarkdownParser {
             let b = bytes[i]
             var length = 0
             var minScalar: UInt32 = 0
-            if b < 0x80 {
+            if b == 0 {
+                return BadByte(offset: i, line: line, column: column)  // NUL: a binary file
+            } else if b < 0x80 {
                 length = 1
             } else if b & 0xE0 == 0xC0 {
                 length = 2; minScalar = 0x80

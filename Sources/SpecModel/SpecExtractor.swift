@@ -174,17 +174,8 @@ public enum SpecExtractor {
         mutating func collectLinks(_ block: Block) {
             let path = headingPath
             func add(_ inlines: [Inline], _ range: SourceRange) {
-                for inline in inlines {
-                    switch inline {
-                    case .link(let d, _, let c):
-                        links.append(SpecLink(destination: d, text: c.plainText, isImage: false, range: range, headingPath: path))
-                        add(c, range)
-                    case .image(let s, _, let alt):
-                        links.append(SpecLink(destination: s, text: alt.plainText, isImage: true, range: range, headingPath: path))
-                    case .emphasis(let c), .strong(let c), .strikethrough(let c):
-                        add(c, range)
-                    default: break
-                    }
+                for l in inlines.links {
+                    links.append(SpecLink(destination: l.destination, text: l.text, isImage: l.isImage, range: range, headingPath: path))
                 }
             }
             switch block {
