@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "docspec", targets: ["docspec"]),
         .library(name: "DocSpecKit", targets: ["DocSpecKit"]),
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
+        .executable(name: "appstore-consumption", targets: ["appstore-consumption"]),
     ],
     targets: [
         // C system libraries (Debian packages; see Makefile `deps`).
@@ -14,6 +15,7 @@ let package = Package(
             name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // The documentation toolkit, layered bottom-up.
         .target(name: "DocDiagnostics"),
@@ -27,7 +29,12 @@ let package = Package(
         .executableTarget(name: "docspec", dependencies: ["DocSpecKit"]),
 
         // The core library the docs describe.
-        .target(name: "AppStoreServerAPI"),
+        .target(name: "AppStoreServerAPI", dependencies: ["COpenSSL"]),
+        // A command-line example: send consumption information to the sandbox.
+        .executableTarget(name: "appstore-consumption", dependencies: ["AppStoreServerAPI"]),
+        // Benchmarks (release builds; see Benchmarks/README.md).
+        .executableTarget(
+            name: "appstore-bench", dependencies: ["AppStoreServerAPI"], path: "Benchmarks/appstore-bench"),
 
         // Tests. `DocSpecTestSupport` holds what several test targets share: location markers
         // in fixtures and golden-file comparison with diffs.
@@ -42,6 +49,8 @@ let package = Package(
             name: "DocSpecKitTests", dependencies: ["DocSpecKit", "DocSpecTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI"]),
+        // The real client against the stand-in App Store server (Tests/StandIn, 127.0.0.1 only).
+        .testTarget(name: "AppStoreServerAPIIntegrationTests", dependencies: ["AppStoreServerAPI"]),
         // Conformance tests generated from docs-ja/ by `docspec generate` (do not edit by hand).
         .testTarget(
             name: "GeneratedConformanceTests", dependencies: ["AppStoreServerAPI"], path: "Generated"),

@@ -1,0 +1,1 @@
+print("appstore-bench: not yet implemented")

@@ -1,0 +1,154 @@
+import Foundation
+
+/// An App Store Connect In-App Purchase key and the identity tokens are made for: the private key
+/// (`.p8`), its key ID, your issuer ID and the app's bundle ID.
+///
+/// Create the key in App Store Connect (Users and Access → Integrations → In-App Purchase; it can
+/// be downloaded once). Nothing here is printed: ``description`` shows the key ID and bundle ID
+/// only.
+///
+/// [Creating API keys to authorize API requests](https://developer.apple.com/documentation/appstoreserverapi/creating-api-keys-to-authorize-api-requests)
+public struct InAppPurchaseKey: Sendable, CustomStringConvertible {
+    /// The P-256 private key.
+    public var privateKey: ES256PrivateKey
+    /// The key ID from App Store Connect (for example `"2X9R4HXF34"`), sent as the JWT header's `kid`.
+    public var keyId: String
+    /// The issuer ID from App Store Connect (a UUID), sent as the `iss` claim.
+    public var issuerId: String
+    /// The app's bundle ID (for example `"com.example.app"`), sent as the `bid` claim.
+    public var bundleId: String
+
+    /// Creates a key from an already loaded private key.
+    public init(privateKey: ES256PrivateKey, keyId: String, issuerId: String, bundleId: String) {
+        self.privateKey = privateKey
+        self.keyId = keyId
+        self.issuerId = issuerId
+        self.bundleId = bundleId
+    }
+
+    /// Creates a key from the `.p8` PEM text.
+    ///
+    /// - Throws: ``KeyError`` naming what is wrong with the PEM.
+    public init(pem: String, keyId: String, issuerId: String, bundleId: String) throws(KeyError) {
+        self.init(privateKey: try ES256PrivateKey(pem: pem), keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+    }
+
+    /// Creates a key from a `.p8` file.
+    ///
+    /// - Throws: ``KeyError/unreadableFile(path:reason:)`` or a PEM problem.
+    public init(pemFile: URL, keyId: String, issuerId: String, bundleId: String) throws(KeyError) {
+        self.init(
+            privateKey: try ES256PrivateKey(contentsOf: pemFile), keyId: keyId, issuerId: issuerId,
+            bundleId: bundleId)
+    }
+
+    public var description: String { "InAppPurchaseKey(keyId: \(keyId), bundleId: \(bundleId), key: redacted)" }
+}
+
+/// Why a token could not be made.
+public enum TokenError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The lifetime is not in `1…3600` seconds (Apple rejects tokens that expire more than
+    /// 60 minutes after `iat`).
+    case lifetimeOutOfRange(seconds: TimeInterval)
+    /// `keyId`, `issuerId` or `bundleId` is empty (`field` names which).
+    case missingIdentity(field: String)
+    /// OpenSSL failed to sign.
+    case signing(SigningError)
+
+    public var description: String {
+        switch self {
+        case .lifetimeOutOfRange(let s):
+            "token lifetime \(s) s is outside 1…3600 s (Apple rejects tokens valid for more than 60 minutes)"
+        case .missingIdentity(let field): "cannot make a token: \(field) is empty"
+        case .signing(let error): "cannot make a token: \(error)"
+        }
+    }
+}
+
+/// JSON Web Tokens for App Store Server API requests: ES256, signed with the In-App Purchase key.
+///
+/// Make a new token for every request (Apple's advice); ``make(for:issuedAt:lifetime:)`` is cheap
+/// (one ECDSA signature).
+///
+/// [Generating JSON Web Tokens for API requests](https://developer.apple.com/documentation/appstoreserverapi/generating-json-web-tokens-for-api-requests)
+public enum AppStoreJWT {
+    /// The `aud` claim: `"appstoreconnect-v1"`.
+    public static let audience = "appstoreconnect-v1"
+    /// The longest lifetime Apple accepts, in seconds: 3600 (60 minutes after `iat`).
+    public static let maximumLifetime: TimeInterval = 3600
+    /// The lifetime used when none is given, in seconds: 300 (as Apple's own library).
+    public static let defaultLifetime: TimeInterval = 300
+
+    /// The JOSE header: `{"alg": "ES256", "kid": <key ID>, "typ": "JWT"}`.
+    public struct Header: Codable, Hashable, Sendable {
+        /// Always `"ES256"`.
+        public var alg: String
+        /// The key ID.
+        public var kid: String
+        /// Always `"JWT"`.
+        public var typ: String
+
+        /// Creates a header for a key ID.
+        public init(kid: String) {
+            self.alg = "ES256"
+            self.kid = kid
+            self.typ = "JWT"
+        }
+    }
+
+    /// The claims: `iss`, `iat`, `exp`, `aud`, `bid`. Times are whole UNIX **seconds**.
+    public struct Claims: Codable, Hashable, Sendable {
+        /// Issuer ID (UUID from App Store Connect).
+        public var iss: String
+        /// Issued at, UNIX seconds.
+        public var iat: Int64
+        /// Expiry, UNIX seconds; at most `iat + 3600`.
+        public var exp: Int64
+        /// Always ``AppStoreJWT/audience``.
+        public var aud: String
+        /// The app's bundle ID.
+        public var bid: String
+
+        /// Creates claims.
+        public init(iss: String, iat: Int64, exp: Int64, aud: String = AppStoreJWT.audience, bid: String) {
+            self.iss = iss
+            self.iat = iat
+            self.exp = exp
+            self.aud = aud
+            self.bid = bid
+        }
+    }
+
+    /// Makes a signed token.
+    ///
+    /// - Parameters:
+    ///   - key: The In-App Purchase key and identity.
+    ///   - issuedAt: The `iat` time (fractions of a second are dropped).
+    ///   - lifetime: Seconds until `exp`, `1…3600`; 300 by default.
+    /// - Returns: The compact JWS `header.payload.signature` (base64url parts; the signature is the
+    ///   64-byte `r ‖ s`). Send it as `Authorization: Bearer <token>`; never log it.
+    /// - Throws: ``TokenError``.
+    public static func make(
+        for key: InAppPurchaseKey, issuedAt: Date, lifetime: TimeInterval = defaultLifetime
+    ) throws(TokenError) -> String {
+        guard lifetime >= 1, lifetime <= maximumLifetime else { throw .lifetimeOutOfRange(seconds: lifetime) }
+        for (field, value) in [("keyId", key.keyId), ("issuerId", key.issuerId), ("bundleId", key.bundleId)]
+        where value.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw .missingIdentity(field: field)
+        }
+        let iat = Int64(issuedAt.timeIntervalSince1970.rounded(.down))
+        let claims = Claims(iss: key.issuerId, iat: iat, exp: iat + Int64(lifetime.rounded(.down)), bid: key.bundleId)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding these two plain structs cannot fail.
+        let header = (try? encoder.encode(Header(kid: key.keyId))) ?? Data()
+        let payload = (try? encoder.encode(claims)) ?? Data()
+        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+        do {
+            let signature = try key.privateKey.signature(for: Data(signingInput.utf8))
+            return signingInput + "." + Base64URL.encode(signature)
+        } catch {
+            throw .signing(error)
+        }
+    }
+}

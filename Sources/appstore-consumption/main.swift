@@ -1,0 +1,1 @@
+print("appstore-consumption: not yet implemented")
