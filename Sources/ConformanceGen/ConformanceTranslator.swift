@@ -51,12 +51,14 @@ public struct ConformanceTranslator: Sendable {
     public func generate(_ pages: [SpecPage]) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let errorCodes = Self.errorCodeIndex(pages)
+        let unnumberedErrors = Self.unnumberedErrorNames(pages)
         let validatedSymbols = Set(pages.flatMap(\.tables).filter { $0.kind == .fields }.compactMap(\.symbol))
         var files: [GeneratedFile] = []
         var usedNames: Set<String> = [Self.supportFileName.lowercased()]
         var usedTypeNames: Set<String> = []
         for page in pages.sorted(by: { $0.path < $1.path }) {
-            var context = PageContext(page: page, errorCodes: errorCodes, validatedSymbols: validatedSymbols)
+            var context = PageContext(
+                page: page, errorCodes: errorCodes, unnumberedErrors: unnumberedErrors, validatedSymbols: validatedSymbols)
             // Suites are named after the page id (not its position), so adding a page leaves the
             // other files as they are.
             var typeName = "DocSpec_\(Self.identifierFragment(page.id))"
@@ -95,6 +97,19 @@ public struct ConformanceTranslator: Sendable {
         return out
     }
 
+    /// Apple error names documented in an `error-codes` table with `—` for the code: Apple
+    /// documents the error but publishes no number. Field tests then check the error's
+    /// description names the error.
+    static func unnumberedErrorNames(_ pages: [SpecPage]) -> Set<String> {
+        var out: Set<String> = []
+        for table in pages.flatMap(\.tables) where table.kind == .errorCodes {
+            for row in table.rows where row.value("code").flatMap({ Int64($0) }) == nil {
+                if let name = row.value("name"), !name.isEmpty { out.insert(name) }
+            }
+        }
+        return out
+    }
+
     /// A Swift identifier fragment made from a page id: ASCII letters, digits and `_`, others
     /// replaced by `_`, at most 60 characters.
     static func identifierFragment(_ s: String) -> String { sanitize(s, keeping: "_", maxLength: 60) }
@@ -117,12 +132,14 @@ public struct ConformanceTranslator: Sendable {
 struct PageContext {
     let page: SpecPage
     let errorCodes: [String: Int64]
+    let unnumberedErrors: Set<String>
     let validatedSymbols: Set<String>
     var diagnostics: [Diagnostic] = []
 
-    init(page: SpecPage, errorCodes: [String: Int64], validatedSymbols: Set<String>) {
+    init(page: SpecPage, errorCodes: [String: Int64], unnumberedErrors: Set<String> = [], validatedSymbols: Set<String>) {
         self.page = page
         self.errorCodes = errorCodes
+        self.unnumberedErrors = unnumberedErrors
         self.validatedSymbols = validatedSymbols
     }
 
@@ -220,6 +237,30 @@ struct PageContext {
                         .init(nil, .type("row")), .init("baseline", .type("Self.\(sample)")),
                         .init("decode", decodeClosure(symbol)), .init("validate", validateClosure(symbol)),
                     ])]))
+            case .jsonObject:
+                let rows = table.rows.compactMap { row -> SwiftExpr? in
+                    guard let key = row.value("key"), let type = row.value("type") else { return nil }
+                    let literal = row.value("value").flatMap { ["—", "-", "–", ""].contains($0) ? nil : $0 }
+                    return .call("DocSpecJSONKeyRow", ref(row.line) + [
+                        .init("key", .string(key)), .init("type", .string(type)),
+                        .init("value", literal.map { .string($0) } ?? .nil),
+                    ])
+                }
+                let example = SwiftExpr.closure(params: [], body: .try(.call("\(symbol).exampleJSONObject", [])))
+                tests.append(TestDecl(
+                    name: "table\(n)_jsonObject", sourceLine: table.range.start.line, displayName: title, arguments: .array(rows), parameterType: "DocSpecJSONKeyRow",
+                    body: [.call("DocSpecCheck.jsonKey", [.init(nil, .type("row")), .init("example", example)])]))
+                if table.complete {
+                    let entries = table.rows.map { SwiftExpr.tuple([.string($0.key), .int(Int64($0.line))]) }
+                    tests.append(TestDecl(
+                        name: "table\(n)_complete", sourceLine: table.range.start.line,
+                        displayName: "\(page.path):\(table.range.start.line) \(symbol) has exactly the documented keys (complete)",
+                        arguments: nil, parameterType: nil,
+                        body: [.call("DocSpecCheck.completeKeys", [
+                            .init("table", .call("DocSpecRef", ref(table.range.start.line))),
+                            .init("example", example), .init("documented", .array(entries)),
+                        ])]))
+                }
             case .endpoint:
                 let rows = table.rows.compactMap { row -> SwiftExpr? in
                     guard let env = row.value("environment"), let method = row.value("method"), let base = row.value("base-url"),
@@ -334,6 +375,8 @@ struct PageContext {
         if !errorName.isEmpty, !["—", "-", "–"].contains(errorName) {
             if let code = errorCodes[errorName] {
                 errorCode = .int(code)
+            } else if unnumberedErrors.contains(errorName) {
+                errorCode = .nil  // documented without a number: the error's description must name it
             } else {
                 diagnostics.append(.error(
                     "unknown-error-name", "error '\(errorName)' is not listed in any error-codes table of the source locale",

@@ -313,7 +313,11 @@ public enum SpecExtractor {
                     }
                     cells.append(SpecCell(column: name, text: text, codeSpans: codes, range: range, value: value))
                 }
-                let key = cells.first { $0.column == kind.keyColumn }?.value ?? ""
+                var key = cells.first { $0.column == kind.keyColumn }?.value ?? ""
+                // An error Apple documents without a number is identified by its name.
+                if kind == .errorCodes, ["—", "-", "–"].contains(key) {
+                    key = cells.first { $0.column == "name" }?.value ?? key
+                }
                 if let first = seenKeys[key], !key.isEmpty {
                     let keyCell = cells.first { $0.column == kind.keyColumn }
                     diagnostics.append(.error("duplicate-row", "duplicate \(kind.keyColumn) '\(key)' (first at line \(first))", at: keyCell?.range.start ?? row.range.start))
@@ -476,6 +480,16 @@ enum CellValidator {
             return SymbolName.isValid(value) && !value.contains(".") ? nil : "'\(value)' is not an identifier"
         case .integer:
             return Int64(value) != nil ? nil : "'\(value)' is not an integer"
+        case .errorNumber:
+            if Int64(value) != nil || ["—", "-", "–"].contains(value) { return nil }
+            return "'\(value)' is not an error number (an integer, or — when Apple publishes none)"
+        case .jsonType:
+            return JSONTypeName(rawValue: value) != nil
+                ? nil : "'\(value)' is not a JSON type (string, integer, number, boolean, object, array, null)"
+        case .jsonLiteral:
+            if ["—", "-", "–"].contains(value) { return nil }
+            return (try? JSONSerialization.jsonObject(with: Data(value.utf8), options: [.fragmentsAllowed])) != nil
+                ? nil : "'\(value)' is not a JSON literal (write strings in quotes, or — when the value varies)"
         case .httpStatus:
             if let n = Int(value), (100...599).contains(n) { return nil }
             return "'\(value)' is not an HTTP status (100…599)"

@@ -7,8 +7,16 @@ public enum CellType: String, Hashable, Sendable, Codable {
     case identifier
     /// A decimal integer (`4000040`, `-1`).
     case integer
+    /// An error number: a decimal integer, or `—` when Apple documents the error without
+    /// publishing its number.
+    case errorNumber
     /// An HTTP status code, 100…599.
     case httpStatus
+    /// A JSON type: `string`, `integer`, `number`, `boolean`, `object`, `array` or `null`.
+    case jsonType
+    /// A JSON literal the value must equal (`"ES256"`, `300`, `true`), or `—` when the value
+    /// varies (only its type is checked).
+    case jsonLiteral
     /// `yes`/`no` in any supported language; normalised to `yes` or `no`.
     case yesNo
     /// `yes`, `no` or `later`.
@@ -34,6 +42,11 @@ public enum CellType: String, Hashable, Sendable, Codable {
     public var isInvariant: Bool { self != .prose }
 }
 
+/// The JSON type names a `json-object` table's `type` column accepts.
+public enum JSONTypeName: String, Hashable, Sendable, Codable, CaseIterable {
+    case string, integer, number, boolean, object, array, null
+}
+
 /// One column of a kind's schema.
 public struct ColumnSpec: Hashable, Sendable {
     /// Stable column name used in `columns=` and in the spec model (`code`, `status`, …).
@@ -54,6 +67,7 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
     case intEnum = "int-enum"
     case fields
     case endpoint
+    case jsonObject = "json-object"
 
     /// Columns in their canonical order.
     public var columns: [ColumnSpec] {
@@ -61,7 +75,7 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .errorCodes:
             [
                 ColumnSpec(name: "name", type: .identifier, optional: false, headers: ["name", "error", "errorname", "エラー名", "名前", "エラー", "имяошибки", "имя", "ошибка"]),
-                ColumnSpec(name: "code", type: .integer, optional: false, headers: ["code", "errorcode", "コード", "エラーコード", "код", "кодошибки"]),
+                ColumnSpec(name: "code", type: .errorNumber, optional: false, headers: ["code", "errorcode", "コード", "エラーコード", "код", "кодошибки"]),
                 ColumnSpec(name: "status", type: .httpStatus, optional: false, headers: ["status", "httpstatus", "http", "ステータス", "httpステータス", "статус", "httpстатус"]),
                 ColumnSpec(name: "retryable", type: .retryable, optional: true, headers: ["retryable", "retry", "再試行", "リトライ", "повтор", "повторить", "повторзапроса"]),
                 ColumnSpec(name: "description", type: .prose, optional: false, headers: ["description", "meaning", "説明", "意味", "описание", "значение"]),
@@ -86,6 +100,13 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
                 ColumnSpec(name: "error", type: .errorName, optional: false, headers: ["error", "errorwheninvalid", "エラー", "ошибка"]),
                 ColumnSpec(name: "description", type: .prose, optional: true, headers: ["description", "説明", "описание"]),
             ]
+        case .jsonObject:
+            [
+                ColumnSpec(name: "key", type: .identifier, optional: false, headers: ["key", "jsonkey", "claim", "field", "キー", "クレーム", "フィールド", "ключ", "утверждение", "поле"]),
+                ColumnSpec(name: "type", type: .jsonType, optional: false, headers: ["type", "jsontype", "型", "タイプ", "тип"]),
+                ColumnSpec(name: "value", type: .jsonLiteral, optional: false, headers: ["value", "値", "значение"]),
+                ColumnSpec(name: "description", type: .prose, optional: true, headers: ["description", "meaning", "説明", "意味", "описание"]),
+            ]
         case .endpoint:
             [
                 ColumnSpec(name: "environment", type: .identifier, optional: false, headers: ["environment", "env", "環境", "окружение", "среда"]),
@@ -101,7 +122,7 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
         switch self {
         case .errorCodes: "code"
         case .stringEnum, .intEnum: "value"
-        case .fields: "key"
+        case .fields, .jsonObject: "key"
         case .endpoint: "environment"
         }
     }

@@ -69,9 +69,29 @@ struct GoldenGenerationTests {
     func rowLines() throws {
         let (files, _) = generate(try fixturePages())
         let errors = try #require(files.first { $0.name == "errors.swift" }).contents
-        // `InvalidPlayTimeError` is on line 16 of errors.md, the Sandbox endpoint row on line 28.
+        // `InvalidPlayTimeError` is on line 16 of errors.md, the Sandbox endpoint row on line 29.
         #expect(errors.contains(#"DocSpecErrorCodeRow(file: "docs-ja/errors.md", line: 16, name: "InvalidPlayTimeError", code: 4000040, status: 400, retryable: "no")"#))
-        #expect(errors.contains(#"DocSpecEndpointRow(file: "docs-ja/errors.md", line: 28, environment: "Sandbox""#))
+        #expect(errors.contains(#"DocSpecEndpointRow(file: "docs-ja/errors.md", line: 29, environment: "Sandbox""#))
+    }
+
+    @Test("an error documented with — for its number is known by name; its field test checks the name")
+    func unnumberedError() throws {
+        let (files, diagnostics) = generate(try fixturePages())
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let request = try #require(files.first { $0.name == "request.swift" }).contents
+        #expect(request.contains(#"errorName: "PercentageOutOfRangeError", errorCode: nil)"#))
+        let errors = try #require(files.first { $0.name == "errors.swift" }).contents
+        #expect(!errors.contains("PercentageOutOfRangeError"), "no code test for an unpublished number")
+    }
+
+    @Test("a json-object table checks each key against the library's exampleJSONObject()")
+    func jsonObjectRows() throws {
+        let (files, _) = generate(try fixturePages())
+        let request = try #require(files.first { $0.name == "request.swift" }).contents
+        #expect(request.contains(#"DocSpecJSONKeyRow(file: "docs-ja/request.md", line: 57, key: "alg", type: "string", value: "\"ES256\"")"#))
+        #expect(request.contains(#"DocSpecJSONKeyRow(file: "docs-ja/request.md", line: 58, key: "exp", type: "integer", value: nil)"#))
+        #expect(request.contains("try FixtureToken.Header.exampleJSONObject()"))
+        #expect(request.contains("DocSpecCheck.completeKeys("))
     }
 
     @Test("field tests take the error code from the error-codes table of another page")

@@ -43,6 +43,66 @@ struct KindExtractionTests {
         #expect(!t.complete)
     }
 
+    @Test func errorWithoutPublishedNumberIsKeyedByName() throws {
+        let x = try extract("""
+            <!-- docspec:table kind=error-codes symbol=APIError -->
+
+            | エラー名 | コード | HTTP ステータス | 説明 |
+            |---|---|---|---|
+            | `InvalidRefundPreferenceError` | `4000044` | `400` | … |
+            | `ConsumptionPercentageOutOfRangeError` | — | `400` | 番号は非公開。 |
+            | `UndeliveredConsumptionPercentageNonZeroError` | — | `400` | 番号は非公開。 |
+            """)
+        #expect(x.diagnostics.isEmpty, "\(x.diagnostics)")
+        #expect(x.table?.rows.map(\.key) == ["4000044", "ConsumptionPercentageOutOfRangeError", "UndeliveredConsumptionPercentageNonZeroError"])
+        #expect(x.table?.rows[1].value("code") == "—")
+    }
+
+    @Test func errorNumberMustBeAnIntegerOrDash() throws {
+        let x = try extract("""
+            <!-- docspec:table kind=error-codes symbol=APIError -->
+
+            | エラー名 | コード | HTTP ステータス | 説明 |
+            |---|---|---|---|
+            | `SomeError` | `unknown` | `400` | … |
+            """)
+        #expect(x.rules == ["invalid-cell"])
+        #expect(x.diagnostics.first?.message.contains("not an error number") == true)
+    }
+
+    @Test func jsonObjectJapaneseAndRussian() throws {
+        for (header, locale) in [("| クレーム | 型 | 値 | 説明 |", "ja"), ("| Утверждение | Тип | Значение | Описание |", "ru")] {
+            let x = try extract("""
+                <!-- docspec:table kind=json-object symbol=AppStoreJWT.Claims complete -->
+
+                \(header)
+                |---|---|---|---|
+                | `aud` | `string` | `"appstoreconnect-v1"` | … |
+                | `iat` | `integer` | — | … |
+                """, locale: locale)
+            #expect(x.diagnostics.isEmpty, "\(x.diagnostics)")
+            let t = try #require(x.table)
+            #expect(t.kind == .jsonObject)
+            #expect(t.columns == ["key", "type", "value", "description"])
+            #expect(t.rows.map(\.key) == ["aud", "iat"])
+            #expect(t.rows[0].value("value") == "\"appstoreconnect-v1\"")
+            #expect(t.rows[1].value("value") == "—")
+        }
+    }
+
+    @Test func jsonObjectRejectsUnknownTypesAndBareWords() throws {
+        let x = try extract("""
+            <!-- docspec:table kind=json-object symbol=Header -->
+
+            | キー | 型 | 値 | 説明 |
+            |---|---|---|---|
+            | `alg` | `text` | `ES256` | … |
+            """)
+        #expect(x.rules == ["invalid-cell", "invalid-cell"])
+        #expect(x.diagnostics.contains { $0.message.contains("not a JSON type") })
+        #expect(x.diagnostics.contains { $0.message.contains("not a JSON literal") })
+    }
+
     @Test func stringEnumJapaneseAndRussian() throws {
         for (header, locale) in [("| 値 | 説明 |", "ja"), ("| Значение | Описание |", "ru")] {
             let x = try extract("""
