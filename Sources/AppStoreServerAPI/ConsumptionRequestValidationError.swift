@@ -11,7 +11,7 @@ import Foundation
 /// [ConsumptionRequestV1](https://developer.apple.com/documentation/appstoreserverapi/consumptionrequestv1)
 public struct ConsumptionRequestValidationError: Error, CustomNSError, Sendable, Equatable {
     /// Why a field is rejected.
-    public enum Reason: Sendable, Equatable {
+    public enum Reason: Sendable, Hashable {
         /// The key is absent (or `null`) but Apple requires it.
         case missing
         /// The value is not allowed. `rawValue` is the offending value as JSON text (for example
@@ -28,6 +28,12 @@ public struct ConsumptionRequestValidationError: Error, CustomNSError, Sendable,
 
     /// Why the field is rejected.
     public let reason: Reason
+
+    /// Apple's error name, for example `"InvalidPlayTimeError"` (`apiError.appleName`); the V2
+    /// ``ConsumptionRequest/ValidationError`` has the same property.
+    public var appleName: String {
+        apiError.appleName
+    }
 
     /// Creates an error.
     ///

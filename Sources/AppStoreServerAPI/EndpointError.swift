@@ -2,7 +2,9 @@
 ///
 /// Thrown by ``APIEndpoint/url(environment:pathParameters:hostStyle:)``,
 /// ``SendConsumptionInformationV1/url(environment:transactionId:hostStyle:)``,
-/// ``SendConsumptionInformationV1/request(transactionId:body:environment:hostStyle:)`` and
+/// ``SendConsumptionInformationV1/request(transactionId:body:environment:hostStyle:)``,
+/// ``SendConsumptionInformation/url(environment:transactionId:hostStyle:)``,
+/// ``SendConsumptionInformation/request(transactionId:body:environment:hostStyle:)`` and
 /// ``AppStoreEnvironment/baseURL(hostStyle:)``.
 public enum EndpointError: Error, Equatable, Hashable, Sendable {
     /// The environment string is not one of Apple's values (`"Production"`, `"Sandbox"`, …).

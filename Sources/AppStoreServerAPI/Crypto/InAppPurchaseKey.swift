@@ -152,3 +152,35 @@ public enum AppStoreJWT {
         }
     }
 }
+
+extension AppStoreJWT {
+    /// A real token made by ``make(for:issuedAt:lifetime:)`` with a throwaway key and example
+    /// identity, split into its decoded header and claims JSON (for documentation checks).
+    static func exampleSegments() throws -> (header: Data, claims: Data) {
+        let key = InAppPurchaseKey(
+            privateKey: .generate(), keyId: "2X9R4HXF34", issuerId: "57246542-96fe-1a63-e053-0824d011072a",
+            bundleId: "com.example.app")
+        let token = try make(for: key, issuedAt: Date())
+        let parts = token.split(separator: ".")
+        guard parts.count == 3, let header = Base64URL.decode(parts[0]), let claims = Base64URL.decode(parts[1]) else {
+            throw TokenError.signing(SigningError(reason: "the token is not three base64url parts"))
+        }
+        return (header, claims)
+    }
+}
+
+extension AppStoreJWT.Header {
+    /// The header JSON object of a real token made by ``AppStoreJWT/make(for:issuedAt:lifetime:)``
+    /// with a throwaway key: `{"alg": "ES256", "kid": …, "typ": "JWT"}` (UTF-8 JSON bytes).
+    ///
+    /// - Throws: ``TokenError`` if the token cannot be made.
+    public static func exampleJSONObject() throws -> Data { try AppStoreJWT.exampleSegments().header }
+}
+
+extension AppStoreJWT.Claims {
+    /// The claims JSON object of a real token made by ``AppStoreJWT/make(for:issuedAt:lifetime:)``
+    /// with a throwaway key and example identity (UTF-8 JSON bytes).
+    ///
+    /// - Throws: ``TokenError`` if the token cannot be made.
+    public static func exampleJSONObject() throws -> Data { try AppStoreJWT.exampleSegments().claims }
+}

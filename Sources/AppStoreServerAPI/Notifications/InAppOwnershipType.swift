@@ -1,0 +1,14 @@
+/// Whether the customer bought the transaction or has it through Family Sharing: the
+/// `inAppOwnershipType` field of ``JWSTransactionDecodedPayload``.
+///
+/// Wire type: a JSON string. Fields of this type are stored as `RawEnumValue<InAppOwnershipType>`
+/// so that values Apple adds later still decode.
+///
+/// [inAppOwnershipType](https://developer.apple.com/documentation/appstoreserverapi/inappownershiptype)
+public enum InAppOwnershipType: String, CaseIterable, Codable, Hashable, Sendable {
+    /// `"FAMILY_SHARED"`: The transaction belongs to a family member who benefits from the
+    /// service through Family Sharing.
+    case familyShared = "FAMILY_SHARED"
+    /// `"PURCHASED"`: The transaction belongs to the purchaser.
+    case purchased = "PURCHASED"
+}
