@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "docspec", targets: ["docspec"]),
         .library(name: "DocSpecKit", targets: ["DocSpecKit"]),
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
+        .library(name: "PurchaseFlow", targets: ["PurchaseFlow"]),
         .executable(name: "appstore-consumption", targets: ["appstore-consumption"]),
     ],
     targets: [
@@ -30,6 +31,10 @@ let package = Package(
 
         // The core library the docs describe.
         .target(name: "AppStoreServerAPI", dependencies: ["COpenSSL"]),
+        // StoreKit 2 style transactions, entitlements and the purchase coordinator (Linux and Apple).
+        .target(name: "PurchaseFlow", dependencies: ["AppStoreServerAPI"]),
+        .executableTarget(
+            name: "purchaseflow-bench", dependencies: ["PurchaseFlow"], path: "Benchmarks/purchaseflow-bench"),
         // A command-line example: send consumption information to the sandbox.
         .executableTarget(name: "appstore-consumption", dependencies: ["AppStoreServerAPI"]),
         // Benchmarks (release builds; see Benchmarks/README.md).
@@ -49,6 +54,7 @@ let package = Package(
             name: "DocSpecKitTests", dependencies: ["DocSpecKit", "DocSpecTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI"]),
+        .testTarget(name: "PurchaseFlowTests", dependencies: ["PurchaseFlow", "AppStoreServerAPI"]),
         // The real client against the stand-in App Store server (Tests/StandIn, 127.0.0.1 only).
         .testTarget(name: "AppStoreServerAPIIntegrationTests", dependencies: ["AppStoreServerAPI"]),
         // Conformance tests generated from docs-ja/ by `docspec generate` (do not edit by hand).

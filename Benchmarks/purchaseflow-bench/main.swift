@@ -1,0 +1,1 @@
+print("purchaseflow-bench: not yet implemented")

@@ -1,0 +1,2 @@
+/// StoreKit 2 style transactions and entitlements (placeholder).
+public enum PurchaseFlowLibrary {}
