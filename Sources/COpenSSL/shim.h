@@ -20,6 +20,12 @@ static inline STACK_OF(X509) *docspec_sk_X509_new_null(void) { return sk_X509_ne
 static inline int docspec_sk_X509_push(STACK_OF(X509) *sk, X509 *x) { return sk_X509_push(sk, x); }
 static inline void docspec_sk_X509_free(STACK_OF(X509) *sk) { sk_X509_free(sk); }
 static inline void docspec_sk_X509_pop_free(STACK_OF(X509) *sk) { sk_X509_pop_free(sk, X509_free); }
+static inline int docspec_sk_X509_num(const STACK_OF(X509) *sk) { return sk_X509_num(sk); }
+static inline X509 *docspec_sk_X509_value(const STACK_OF(X509) *sk, int i) { return sk_X509_value(sk, i); }
+// XN_FLAG_RFC2253 is a macro expression Swift does not import.
+static inline int docspec_X509_NAME_print_rfc2253(BIO *out, const X509_NAME *name) {
+    return X509_NAME_print_ex(out, name, 0, XN_FLAG_RFC2253);
+}
 // EVP_EC_gen is a variadic macro.
 static inline EVP_PKEY *docspec_ec_p256_generate(void) { return EVP_EC_gen("P-256"); }
 #endif

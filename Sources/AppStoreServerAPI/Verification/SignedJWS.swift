@@ -1,0 +1,151 @@
+import Foundation
+
+/// A compact JWS (RFC 7515 §7.1) as App Store signed data uses it, split and decoded but not yet
+/// verified (internal).
+struct SignedJWS {
+    /// The JOSE header fields the verifier reads.
+    struct Header: Decodable {
+        var alg: String?
+        var x5c: [String]?
+    }
+
+    /// Reads only `signedDate` (milliseconds since 1970) from a payload.
+    private struct SignedDateProbe: Decodable {
+        var signedDate: Double?
+    }
+
+    /// `base64url(header) + "." + base64url(payload)`, the bytes the signature covers.
+    let signingInput: Substring
+    /// The third part, still base64url.
+    let signaturePart: Substring
+    let header: Header
+    /// The decoded payload bytes (JSON).
+    let payload: Data
+    /// The payload's `signedDate`, if it has one.
+    let signedDate: Date?
+
+    /// Splits and decodes a compact JWS.
+    ///
+    /// - Parameter token: `header.payload.signature`; whitespace and newlines around it are
+    ///   ignored.
+    /// - Throws: ``VerificationStatus/invalidJWTFormat`` when there are not exactly 3 parts, the
+    ///   header or payload is not base64url JSON of the right shape, or `signedDate` is not a
+    ///   number.
+    init(parsing token: String) throws(VerificationError) {
+        let text = token.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else {
+            throw .jwtFormat(
+                "the signed data has \(parts.count) dot-separated part\(parts.count == 1 ? "" : "s"); "
+                    + "a compact JWS has 3 (header.payload.signature)")
+        }
+        guard let headerData = Base64URL.decode(parts[0]) else {
+            throw .jwtFormat("the JWS header is not base64url")
+        }
+        guard let payloadData = Base64URL.decode(parts[1]) else {
+            throw .jwtFormat("the JWS payload is not base64url")
+        }
+        let decoder = JSONDecoder()
+        do {
+            header = try decoder.decode(Header.self, from: headerData)
+        } catch {
+            throw .jwtFormat("the JWS header is not a JSON object with string alg and string-array x5c "
+                + "(\(Self.describe(error)))")
+        }
+        do {
+            let probe = try decoder.decode(SignedDateProbe.self, from: payloadData)
+            signedDate = probe.signedDate.map { Date(timeIntervalSince1970: $0 / 1000) }
+        } catch {
+            throw .jwtFormat("the JWS payload is not a JSON object with a numeric signedDate (\(Self.describe(error)))")
+        }
+        payload = payloadData
+        signaturePart = parts[2]
+        signingInput = text[parts[0].startIndex..<parts[1].endIndex]
+    }
+
+    /// Decodes the payload as `T`.
+    ///
+    /// - Throws: ``VerificationStatus/invalidJWTFormat`` naming the field that does not fit.
+    func decodePayload<T: Decodable>(as type: T.Type) throws(VerificationError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: payload)
+        } catch {
+            throw .jwtFormat("the JWS payload does not decode as \(type) (\(Self.describe(error)))")
+        }
+    }
+
+    /// Checks the header (ES256, three `x5c` certificates), the chain at `signedDate` (or `now`
+    /// when the payload has none) and the ES256 signature with the leaf's key.
+    ///
+    /// - Returns: The validated chain `[leaf, intermediate, root]`.
+    @discardableResult
+    func verifySignature(
+        chainVerifier: CertificateChainVerifier, now: Date
+    ) throws(VerificationError) -> [X509Certificate] {
+        guard let alg = header.alg else { throw .jwtFormat("the JWS header has no alg") }
+        guard alg == "ES256" else {
+            throw .jwtFormat("the JWS header's alg is \(Self.quoted(alg)); App Store data is signed with ES256")
+        }
+        guard let x5c = header.x5c else { throw .jwtFormat("the JWS header has no x5c certificate chain") }
+        guard x5c.count == 3 else {
+            throw .jwtFormat("the JWS header's x5c holds \(x5c.count) certificate\(x5c.count == 1 ? "" : "s"); "
+                + "App Store data carries 3 (leaf, intermediate, root)")
+        }
+        let leaf = try Self.certificate(x5c[0], name: "x5c[0] (leaf)")
+        let intermediate = try Self.certificate(x5c[1], name: "x5c[1] (intermediate)")
+        // x5c[2] is ignored: the path must end at a configured root, whatever the token claims.
+        let chain = try chainVerifier.verify(leaf: leaf, intermediate: intermediate, at: signedDate ?? now)
+        guard let key = leaf.publicKey else {
+            throw .failure("the leaf certificate's key is not an EC P-256 key, so it cannot verify ES256")
+        }
+        guard let signature = Base64URL.decode(signaturePart) else {
+            throw .jwtFormat("the JWS signature is not base64url")
+        }
+        guard signature.count == 64 else {
+            throw .failure("the JWS signature is \(signature.count) bytes; an ES256 signature is 64 (r ‖ s)")
+        }
+        guard key.isValidSignature(signature, for: Data(signingInput.utf8)) else {
+            throw .failure("the ES256 signature does not match the header and payload under the leaf certificate's key")
+        }
+        return chain
+    }
+
+    private static func certificate(_ base64: String, name: String) throws(VerificationError) -> X509Certificate {
+        guard let der = Data(base64Encoded: base64) else {
+            throw .certificate("\(name) is not standard base64")
+        }
+        do {
+            return try X509Certificate(derRepresentation: der)
+        } catch {
+            throw .certificate("\(name): \(error.reason)")
+        }
+    }
+
+    /// A short quoted form of a header value (at most 20 characters).
+    private static func quoted(_ value: String) -> String {
+        let short = value.count > 20 ? value.prefix(20) + "…" : Substring(value)
+        return "\"\(short)\""
+    }
+
+    /// A one-line description of a decoding error: the coding path and the kind of mismatch,
+    /// never the value.
+    static func describe(_ error: any Error) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.isEmpty
+                ? "top level"
+                : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        guard let error = error as? DecodingError else { return "\(type(of: error))" }
+        switch error {
+        case .typeMismatch(let type, let context): return "\(path(context.codingPath)): expected \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context.codingPath)): expected \(type), found null"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): missing"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "not valid JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "decoding failed"
+        }
+    }
+}
