@@ -20,9 +20,11 @@ public struct HTTPHeader: Hashable, Sendable {
 
 /// A fully built HTTP request for the App Store Server API, ready to hand to any HTTP client.
 ///
-/// The library builds requests but doesn't send them in this version, so tests can assert the
-/// method, URL, headers and body bytes. The `Authorization: Bearer <JWT>` header is not included:
-/// the caller adds it.
+/// Endpoint builders such as ``SendConsumptionInformationV1/request(transactionId:body:environment:hostStyle:)``
+/// return one without the `Authorization: Bearer <JWT>` header, so tests can assert the method,
+/// URL, headers and body bytes; ``AppStoreServerAPIClient`` adds a freshly signed token per
+/// attempt and hands the request to its ``HTTPTransport``. Never log a request that carries the
+/// header.
 public struct HTTPRequest: Hashable, Sendable {
     /// The HTTP method, for example `"PUT"`.
     public var method: String

@@ -1,0 +1,529 @@
+#!/usr/bin/env python3
+"""Stand-in App Store Server API for tests and benchmarks (Python 3 standard library only).
+
+Serves the two Send Consumption Information endpoints on 127.0.0.1 only:
+
+    PUT /inApps/v1/transactions/consumption/{transactionId}   (ConsumptionRequestV1 body)
+    PUT /inApps/v2/transactions/consumption/{transactionId}   (ConsumptionRequest body)
+
+Every request's JWT is verified the way Apple describes it: header alg=ES256, kid, typ=JWT;
+claims iss, iat, exp (exp - iat <= 3600 s, not expired, iat not in the future beyond a small
+skew), aud=appstoreconnect-v1, bid; the ES256 signature is checked with a pure-Python P-256 ECDSA
+verifier (its own implementation, not OpenSSL) against the public key given on the command line.
+A bad token gets 401 with an empty body, as Apple does.
+
+Then the method, path, Content-Type and JSON body are checked (required keys and JSON types per
+version; a problem gets 400 with the field's Apple error code). Finally the next scripted
+response is sent (202 with an empty body when none is queued).
+
+Control endpoints (no JWT):
+    POST /__script    JSON list of {"status": int, "body": object|string|null,
+                      "headers": {name: value}, "delay_ms": int, "retry_after_in_ms": int}
+                      appended to the response queue. "retry_after_in_ms" sets Retry-After to
+                      the UNIX time in milliseconds that many ms after the response is sent.
+    POST /__reset     empties the queue and the request log.
+    GET  /__requests  the request log as JSON: method, path, headers (Authorization replaced by
+                      the decoded JWT header and claims), body (parsed JSON or text), problems,
+                      status sent.
+    GET  /__health    {"ok": true}
+
+Each response carries X-Standin-Handling-Micros: the time this script spent on the request
+(after reading it, before writing the response; scripted delays excluded).
+
+Usage: appstore_standin.py --public-key PUB.pem|PUB.der [--issuer-id ID] [--bundle-id ID]
+       [--key-id ID] [--port 0] [--skew 60] [--ignore-stdin]
+The chosen port is printed on stdout as the first line. The server stops on SIGTERM, SIGINT or
+when stdin is closed (unless --ignore-stdin: a shell gives background jobs /dev/null as stdin).
+"""
+
+import argparse
+import base64
+import hashlib
+import http.server
+import json
+import os
+import re
+import signal
+import sys
+import threading
+import time
+
+# ---------------------------------------------------------------------------------------------
+# P-256 (secp256r1) ECDSA verification, Jacobian coordinates, Shamir's trick.
+
+P = 0xFFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF
+A = P - 3
+B = 0x5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B
+N = 0xFFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551
+GX = 0x6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296
+GY = 0x4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5
+
+
+def _on_curve(x, y):
+    return 0 <= x < P and 0 <= y < P and (y * y - (x * x * x + A * x + B)) % P == 0
+
+
+def _double(pt):
+    x1, y1, z1 = pt
+    if z1 == 0 or y1 == 0:
+        return (0, 1, 0)
+    # a = -3: m = 3 (x - z^2)(x + z^2)
+    zz = z1 * z1 % P
+    m = 3 * (x1 - zz) * (x1 + zz) % P
+    yy = y1 * y1 % P
+    s = 4 * x1 * yy % P
+    x3 = (m * m - 2 * s) % P
+    y3 = (m * (s - x3) - 8 * yy * yy) % P
+    z3 = 2 * y1 * z1 % P
+    return (x3, y3, z3)
+
+
+def _add(p1, p2):
+    x1, y1, z1 = p1
+    x2, y2, z2 = p2
+    if z1 == 0:
+        return p2
+    if z2 == 0:
+        return p1
+    z1z1 = z1 * z1 % P
+    z2z2 = z2 * z2 % P
+    u1 = x1 * z2z2 % P
+    u2 = x2 * z1z1 % P
+    s1 = y1 * z2 * z2z2 % P
+    s2 = y2 * z1 * z1z1 % P
+    if u1 == u2:
+        if s1 != s2:
+            return (0, 1, 0)
+        return _double(p1)
+    h = (u2 - u1) % P
+    r = (s2 - s1) % P
+    hh = h * h % P
+    hhh = h * hh % P
+    v = u1 * hh % P
+    x3 = (r * r - hhh - 2 * v) % P
+    y3 = (r * (v - x3) - s1 * hhh) % P
+    z3 = h * z1 * z2 % P
+    return (x3, y3, z3)
+
+
+def _to_affine(pt):
+    x, y, z = pt
+    if z == 0:
+        return None
+    zinv = pow(z, -1, P)
+    zinv2 = zinv * zinv % P
+    return (x * zinv2 % P, y * zinv2 * zinv % P)
+
+
+def ecdsa_p256_verify(qx, qy, message, signature):
+    """Verifies a 64-byte r||s ES256 signature of `message` (bytes) with public point (qx, qy)."""
+    if len(signature) != 64 or not _on_curve(qx, qy):
+        return False
+    r = int.from_bytes(signature[:32], "big")
+    s = int.from_bytes(signature[32:], "big")
+    if not (1 <= r < N and 1 <= s < N):
+        return False
+    e = int.from_bytes(hashlib.sha256(message).digest(), "big")
+    w = pow(s, -1, N)
+    u1 = e * w % N
+    u2 = r * w % N
+    g = (GX, GY, 1)
+    q = (qx, qy, 1)
+    gq = _add(g, q)
+    acc = (0, 1, 0)
+    for i in range(max(u1.bit_length(), u2.bit_length()) - 1, -1, -1):
+        acc = _double(acc)
+        b1 = (u1 >> i) & 1
+        b2 = (u2 >> i) & 1
+        if b1 and b2:
+            acc = _add(acc, gq)
+        elif b1:
+            acc = _add(acc, g)
+        elif b2:
+            acc = _add(acc, q)
+    point = _to_affine(acc)
+    return point is not None and point[0] % N == r
+
+
+# ---------------------------------------------------------------------------------------------
+# Public key: SubjectPublicKeyInfo (DER, or PEM "PUBLIC KEY") -> uncompressed P-256 point.
+
+OID_EC_PUBLIC_KEY = bytes.fromhex("2a8648ce3d0201")
+OID_PRIME256V1 = bytes.fromhex("2a8648ce3d030107")
+
+
+def _der_read(data, offset):
+    """Reads one DER TLV at `offset`: returns (tag, content bytes, next offset)."""
+    tag = data[offset]
+    length = data[offset + 1]
+    offset += 2
+    if length & 0x80:
+        count = length & 0x7F
+        if count == 0 or count > 4:
+            raise ValueError("unsupported DER length")
+        length = int.from_bytes(data[offset:offset + count], "big")
+        offset += count
+    end = offset + length
+    if end > len(data):
+        raise ValueError("truncated DER")
+    return tag, data[offset:end], end
+
+
+def load_public_key(path):
+    raw = open(path, "rb").read()
+    if raw.lstrip().startswith(b"-----BEGIN"):
+        text = raw.decode("ascii")
+        match = re.search(r"-----BEGIN PUBLIC KEY-----(.*?)-----END PUBLIC KEY-----", text, re.S)
+        if not match:
+            raise ValueError("no PUBLIC KEY block in " + path)
+        raw = base64.b64decode("".join(match.group(1).split()))
+    tag, spki, _ = _der_read(raw, 0)
+    if tag != 0x30:
+        raise ValueError("SubjectPublicKeyInfo is not a SEQUENCE")
+    tag, algorithm, offset = _der_read(spki, 0)
+    if tag != 0x30:
+        raise ValueError("AlgorithmIdentifier is not a SEQUENCE")
+    tag, oid, inner = _der_read(algorithm, 0)
+    if tag != 0x06 or oid != OID_EC_PUBLIC_KEY:
+        raise ValueError("not an EC public key")
+    tag, curve, _ = _der_read(algorithm, inner)
+    if tag != 0x06 or curve != OID_PRIME256V1:
+        raise ValueError("not a P-256 key")
+    tag, bits, _ = _der_read(spki, offset)
+    if tag != 0x03 or len(bits) != 66 or bits[0] != 0 or bits[1] != 0x04:
+        raise ValueError("expected a 65-byte uncompressed point")
+    x = int.from_bytes(bits[2:34], "big")
+    y = int.from_bytes(bits[34:66], "big")
+    if not _on_curve(x, y):
+        raise ValueError("the point is not on P-256")
+    return x, y
+
+
+# ---------------------------------------------------------------------------------------------
+# JWT checks.
+
+
+def _b64url_decode(text):
+    if not re.fullmatch(r"[A-Za-z0-9_-]*", text):
+        raise ValueError("not base64url")
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class TokenRejected(Exception):
+    pass
+
+
+def verify_token(authorization, config, now):
+    """Returns (header, claims) of a valid `Bearer` token or raises TokenRejected."""
+    if not authorization or not authorization.startswith("Bearer "):
+        raise TokenRejected("no Bearer token")
+    token = authorization[len("Bearer "):].strip()
+    parts = token.split(".")
+    if len(parts) != 3:
+        raise TokenRejected("not a compact JWS")
+    try:
+        header = json.loads(_b64url_decode(parts[0]))
+        claims = json.loads(_b64url_decode(parts[1]))
+        signature = _b64url_decode(parts[2])
+    except (ValueError, UnicodeDecodeError) as error:
+        raise TokenRejected("undecodable token: %s" % error)
+    if not isinstance(header, dict) or not isinstance(claims, dict):
+        raise TokenRejected("header or claims not an object")
+    if header.get("alg") != "ES256":
+        raise TokenRejected("alg is not ES256")
+    if header.get("typ") != "JWT":
+        raise TokenRejected("typ is not JWT")
+    kid = header.get("kid")
+    if not isinstance(kid, str) or not kid or (config.key_id and kid != config.key_id):
+        raise TokenRejected("bad kid")
+    if claims.get("aud") != "appstoreconnect-v1":
+        raise TokenRejected("bad aud")
+    for name, expected in (("iss", config.issuer_id), ("bid", config.bundle_id)):
+        value = claims.get(name)
+        if not isinstance(value, str) or not value or (expected and value != expected):
+            raise TokenRejected("bad " + name)
+    iat, exp = claims.get("iat"), claims.get("exp")
+    if type(iat) is not int or type(exp) is not int:
+        raise TokenRejected("iat/exp are not integers")
+    if exp <= iat or exp - iat > 3600:
+        raise TokenRejected("lifetime outside 1..3600 s")
+    if exp <= now:
+        raise TokenRejected("expired")
+    if iat > now + config.skew:
+        raise TokenRejected("iat in the future")
+    signing_input = (parts[0] + "." + parts[1]).encode("ascii")
+    if not ecdsa_p256_verify(config.qx, config.qy, signing_input, signature):
+        raise TokenRejected("bad signature")
+    return header, claims
+
+
+# ---------------------------------------------------------------------------------------------
+# Body checks: (key, JSON type, required, Apple error code).
+
+V1_FIELDS = [
+    ("customerConsented", bool, True, 4000035),
+    ("consumptionStatus", int, True, 4000034),
+    ("platform", int, True, 4000039),
+    ("sampleContentProvided", bool, True, 4000041),
+    ("deliveryStatus", int, True, 4000036),
+    ("appAccountToken", str, True, 4000033),
+    ("accountTenure", int, True, 4000032),
+    ("playTime", int, True, 4000040),
+    ("lifetimeDollarsRefunded", int, True, 4000038),
+    ("lifetimeDollarsPurchased", int, True, 4000037),
+    ("userStatus", int, True, 4000042),
+    ("refundPreference", int, False, 4000044),
+]
+V2_FIELDS = [
+    ("customerConsented", bool, True, 4000035),
+    ("deliveryStatus", str, True, 4000036),
+    ("sampleContentProvided", bool, True, 4000041),
+    ("consumptionPercentage", int, False, 4000000),
+    ("refundPreference", str, False, 4000044),
+]
+PATH = re.compile(r"^/inApps/(v1|v2)/transactions/consumption/([^/?]+)$")
+
+
+def check_body(version, body):
+    """Returns a list of (message, Apple error code) problems; empty when the body is fine."""
+    if not isinstance(body, dict):
+        return [("body is not a JSON object", 4000000)]
+    problems = []
+    for key, kind, required, code in V1_FIELDS if version == "v1" else V2_FIELDS:
+        if key not in body or body[key] is None:
+            if required:
+                problems.append(("missing " + key, code))
+        elif type(body[key]) is not kind:
+            problems.append(("%s is not a JSON %s" % (key, kind.__name__), code))
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------
+# Server.
+
+
+class State:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.script = []
+        self.requests = []
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+    server_version = "AppStoreStandIn/1.0"
+
+    def log_message(self, format, *args):  # quiet
+        pass
+
+    # Control endpoints ------------------------------------------------------------------------
+
+    def do_GET(self):
+        if self.path == "/__requests":
+            with self.server.state.lock:
+                payload = json.dumps(self.server.state.requests).encode()
+            self._send(200, payload, {"Content-Type": "application/json"})
+        elif self.path == "/__health":
+            self._send(200, b'{"ok": true}', {"Content-Type": "application/json"})
+        else:
+            self._wrong_method()
+
+    def do_POST(self):
+        body = self._read_body()
+        if self.path == "/__script":
+            try:
+                entries = json.loads(body)
+                if not isinstance(entries, list):
+                    raise ValueError("expected a list")
+                for entry in entries:
+                    if not isinstance(entry, dict) or type(entry.get("status")) is not int:
+                        raise ValueError("each entry needs an integer status")
+            except ValueError as error:
+                self._send(400, json.dumps({"error": str(error)}).encode(), {})
+                return
+            with self.server.state.lock:
+                self.server.state.script.extend(entries)
+            self._send(204, b"", {})
+        elif self.path == "/__reset":
+            with self.server.state.lock:
+                self.server.state.script.clear()
+                self.server.state.requests.clear()
+            self._send(204, b"", {})
+        else:
+            self._wrong_method()
+
+    def do_DELETE(self):
+        self._wrong_method()
+
+    def do_PATCH(self):
+        self._wrong_method()
+
+    def _wrong_method(self):
+        """The consumption endpoints take PUT only: 405 (recorded); anything else 404."""
+        raw = self._read_body()
+        if PATH.match(self.path):
+            record = {"method": self.command, "path": self.path, "headers": {}, "body": raw.decode("utf-8", "replace"),
+                      "problems": ["method %s is not PUT" % self.command], "status": 405}
+            with self.server.state.lock:
+                self.server.state.requests.append(record)
+            self._send(405, b"", {"Allow": "PUT"})
+        else:
+            self._send(404, b"", {})
+
+    # The API ------------------------------------------------------------------------------------
+
+    def do_PUT(self):
+        raw = self._read_body()
+        started = time.perf_counter()
+        record = {"method": "PUT", "path": self.path, "headers": {}, "problems": []}
+        for name, value in self.headers.items():
+            if name.lower() != "authorization":
+                record["headers"][name] = value
+        try:
+            record["body"] = json.loads(raw) if raw else None
+        except ValueError:
+            record["body"] = raw.decode("utf-8", "replace")
+
+        status, payload, headers, delay = self._handle(raw, record)
+        record["status"] = status
+        with self.server.state.lock:
+            self.server.state.requests.append(record)
+        if delay:
+            time.sleep(delay / 1000.0)
+        if "retry_after_in_ms" in headers:
+            headers["Retry-After"] = str(int(time.time() * 1000) + int(headers.pop("retry_after_in_ms")))
+        handling = int((time.perf_counter() - started) * 1e6) - int(delay * 1000)
+        headers["X-Standin-Handling-Micros"] = str(max(0, handling))
+        self._send(status, payload, headers)
+
+    def _handle(self, raw, record):
+        """Returns (status, body bytes, headers, delay in ms)."""
+        config = self.server.config
+        try:
+            header, claims = verify_token(self.headers.get("Authorization"), config, int(time.time()))
+            record["jwt"] = {"header": header, "claims": claims}
+        except TokenRejected as error:
+            record["jwt"] = None
+            record["problems"].append("401: " + str(error))
+            return 401, b"", {}, 0
+        match = PATH.match(self.path)
+        if not match:
+            record["problems"].append("unknown path")
+            return 404, b"", {}, 0
+        version, transaction_id = match.group(1), match.group(2)
+        record["version"] = version
+        record["transactionId"] = transaction_id
+
+        def apple_error(code, message):
+            body = json.dumps({"errorCode": code, "errorMessage": message}).encode()
+            return 400, body, {"Content-Type": "application/json"}, 0
+
+        content_type = self.headers.get("Content-Type", "")
+        if content_type.split(";")[0].strip().lower() != "application/json":
+            record["problems"].append("Content-Type is %r" % content_type)
+            return 415, b"", {}, 0
+        if not transaction_id.isdigit():
+            record["problems"].append("transaction ID is not numeric")
+            return apple_error(4000006, "Invalid transaction id.")
+        problems = check_body(version, record["body"])
+        if problems:
+            record["problems"].extend(message for message, _ in problems)
+            message, code = problems[0]
+            return apple_error(code, "Invalid request: " + message)
+
+        with self.server.state.lock:
+            entry = self.server.state.script.pop(0) if self.server.state.script else None
+        if entry is None:
+            return 202, b"", {}, 0
+        body = entry.get("body")
+        if body is None:
+            payload = b""
+        elif isinstance(body, str):
+            payload = body.encode("utf-8")
+        else:
+            payload = json.dumps(body).encode()
+        headers = {str(k): str(v) for k, v in (entry.get("headers") or {}).items()}
+        if payload and not any(k.lower() == "content-type" for k in headers):
+            headers["Content-Type"] = "application/json" if not isinstance(body, str) else "text/plain"
+        if "retry_after_in_ms" in entry:
+            headers["retry_after_in_ms"] = str(int(entry["retry_after_in_ms"]))
+        return entry["status"], payload, headers, int(entry.get("delay_ms") or 0)
+
+    # Helpers ----------------------------------------------------------------------------------
+
+    def _read_body(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+    def _send(self, status, payload, headers):
+        try:
+            self.send_response(status)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            if payload:
+                self.wfile.write(payload)
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            # The client gave up (a timeout or a body over its limit): nothing to do.
+            self.close_connection = True
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--public-key", required=True, help="PEM or DER SubjectPublicKeyInfo (P-256)")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--issuer-id", default="", help="required iss (any non-empty when omitted)")
+    parser.add_argument("--bundle-id", default="", help="required bid (any non-empty when omitted)")
+    parser.add_argument("--key-id", default="", help="required kid (any non-empty when omitted)")
+    parser.add_argument("--skew", type=int, default=60, help="allowed iat skew into the future, s")
+    parser.add_argument("--ignore-stdin", action="store_true",
+                        help="keep running when stdin closes (for background use from a shell)")
+    args = parser.parse_args()
+
+    config = argparse.Namespace(
+        issuer_id=args.issuer_id, bundle_id=args.bundle_id, key_id=args.key_id, skew=args.skew)
+    config.qx, config.qy = load_public_key(args.public_key)
+
+    server = Server(("127.0.0.1", args.port), Handler)
+    server.config = config
+    server.state = State()
+    stopping = threading.Event()
+
+    def stop(*_):
+        if not stopping.is_set():
+            stopping.set()
+            threading.Thread(target=server.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+    def watch_stdin():
+        # os.read on the raw descriptor: a buffered reader's lock held by this daemon thread
+        # would make the interpreter abort at exit.
+        try:
+            while os.read(0, 4096):
+                pass
+        except OSError:
+            pass
+        stop()
+
+    if not args.ignore_stdin and not sys.stdin.isatty():
+        threading.Thread(target=watch_stdin, daemon=True).start()
+    # The port goes out only once the signal handlers are in place.
+    print(server.server_address[1], flush=True)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()
