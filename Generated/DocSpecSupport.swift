@@ -76,6 +76,17 @@ struct DocSpecFieldRow: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(file):\(line) \(key)" }
 }
 
+/// A `json-object` row: a key, its JSON type and, when fixed, the JSON literal it equals.
+struct DocSpecJSONKeyRow: Sendable, CustomTestStringConvertible {
+    let file: String
+    let line: Int
+    let key: String
+    let type: String
+    let value: String?
+    var ref: DocSpecRef { DocSpecRef(file: file, line: line) }
+    var testDescription: String { "\(file):\(line) \(key)" }
+}
+
 struct DocSpecEndpointRow: Sendable, CustomTestStringConvertible {
     let file: String
     let line: Int
@@ -231,11 +242,85 @@ enum DocSpecCheck {
             try validate(decoded)
             ref.fail("\(what) is outside the documented values but validates; expected \(row.errorName)")
         } catch {
-            guard let expected = row.errorCode else { return }
+            guard let expected = row.errorCode else {
+                // Documented without a number: the error must at least name the error.
+                let name = row.errorName
+                if !name.isEmpty, !["—", "-", "–"].contains(name), !String(describing: error).contains(name) {
+                    ref.fail("\(what) should fail with \(name), got \(error)")
+                }
+                return
+            }
             if errorCode(error) != expected {
                 ref.fail("\(what) should fail with \(row.errorName) (\(expected)), got \(error)")
             }
         }
+    }
+
+    /// Checks a `json-object` row against the JSON object the library produces
+    /// (`Symbol.exampleJSONObject()`): the key is present, has the documented JSON type,
+    /// and equals the documented literal when there is one.
+    static func jsonKey(_ row: DocSpecJSONKeyRow, example: () throws -> Data) {
+        let ref = row.ref
+        guard let object = jsonObject(ref, example) else { return }
+        guard let value = object[row.key] else {
+            ref.fail("the library's JSON object has no key \"\(row.key)\" (it has: \(object.keys.sorted().joined(separator: ", ")))")
+            return
+        }
+        let actualType = jsonType(of: value)
+        if actualType != row.type, !(row.type == "number" && actualType == "integer") {
+            ref.fail("\"\(row.key)\" is a JSON \(actualType) in the library, the docs say \(row.type)")
+        }
+        if let literal = row.value {
+            guard let documented = try? JSONSerialization.jsonObject(with: Data(literal.utf8), options: [.fragmentsAllowed]) else {
+                ref.fail("documented value \(literal) is not JSON")
+                return
+            }
+            if render(value) != render(documented) || jsonType(of: value) != jsonType(of: documented) {
+                ref.fail("\"\(row.key)\" is \(render(value)) in the library, the docs say \(literal)")
+            }
+        }
+    }
+
+    /// With `complete`: the library's JSON object has no key the table leaves out.
+    static func completeKeys(table: DocSpecRef, example: () throws -> Data, documented: [(String, Int)]) {
+        guard let object = jsonObject(table, example) else { return }
+        let documentedKeys = Set(documented.map(\.0))
+        for key in object.keys.sorted() where !documentedKeys.contains(key) {
+            table.fail("the library's JSON object has the key \"\(key)\", which the table does not document")
+        }
+    }
+
+    private static func jsonObject(_ ref: DocSpecRef, _ example: () throws -> Data) -> [String: Any]? {
+        do {
+            let data = try example()
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                ref.fail("exampleJSONObject() did not return a JSON object")
+                return nil
+            }
+            return object
+        } catch {
+            ref.fail("exampleJSONObject() failed: \(error)")
+            return nil
+        }
+    }
+
+    private static func jsonType(of value: Any) -> String {
+        switch value {
+        case is NSNull: return "null"
+        case let n as NSNumber:
+            let objCType = String(cString: n.objCType)
+            if objCType == "c" || objCType == "B" { return "boolean" }
+            return Double(n.int64Value) == n.doubleValue ? "integer" : "number"
+        case is String: return "string"
+        case is [Any]: return "array"
+        case is [String: Any]: return "object"
+        default: return "\(type(of: value))"
+        }
+    }
+
+    private static func render(_ value: Any) -> String {
+        (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]))
+            .map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
     }
 
     /// Checks an `endpoint` row: method, path template, and the URL the library builds.
