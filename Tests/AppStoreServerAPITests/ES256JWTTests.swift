@@ -132,6 +132,17 @@ struct AppStoreJWTTests {
         #expect(!token.contains("="))
     }
 
+    @Test("identity strings with quotes, backslashes, control characters and Unicode stay exact JSON strings")
+    func escaping() throws {
+        let hostile = InAppPurchaseKey(
+            privateKey: .generate(), keyId: "K\"ID\\1\u{0}\u{1F}", issuerId: "iss\n\t\r/ü", bundleId: "com.例え.приложение\u{7F}")
+        let (header, claims, _, _) = try parts(try AppStoreJWT.make(for: hostile, issuedAt: Date(timeIntervalSince1970: 5)))
+        #expect(header["kid"] as? String == hostile.keyId)
+        #expect(claims["iss"] as? String == hostile.issuerId)
+        #expect(claims["bid"] as? String == hostile.bundleId)
+        #expect(claims["iat"] as? Int == 5)
+    }
+
     @Test("lifetimes past 60 minutes or below one second are refused", arguments: [0, -5, 3600.5, 3601, 86_400])
     func lifetimeBounds(_ lifetime: Double) {
         #expect(throws: TokenError.lifetimeOutOfRange(seconds: lifetime)) {

@@ -7,10 +7,19 @@ public enum Base64URL {
     /// - Parameter data: Any bytes.
     /// - Returns: ASCII text, `ceil(4 · count / 3)` characters.
     public static func encode(_ data: some DataProtocol) -> String {
-        var text = Data(data).base64EncodedString()
-        text = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while text.hasSuffix("=") { text.removeLast() }
-        return text
+        // Map the base64 bytes directly: Foundation's string replacing is slow on Linux.
+        let base64 = Data(data).base64EncodedData()
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(base64.count)
+        for byte in base64 {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: "-"))
+            case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "_"))
+            case UInt8(ascii: "="): continue
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Decodes base64url text, with or without padding.
