@@ -7,6 +7,38 @@ import AppStoreServerAPI
 
 @Suite("docs-ja/authentication.md")
 struct DocSpec_authentication {
+    @Test("docs-ja/authentication.md:87 swift sample runs")
+    func sample2_swift() async throws {
+#sourceLocation(file: "docs-ja/authentication.md", line: 80)
+
+let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8")
+try ES256PrivateKey.generate().pkcs8PEM().write(to: keyFile, atomically: true, encoding: .utf8)
+defer { try? FileManager.default.removeItem(at: keyFile) }
+#sourceLocation()
+#sourceLocation(file: "docs-ja/authentication.md", line: 87)
+
+
+
+// keyFile: App Store Connect からダウンロードした .p8 ファイルの URL
+let key = try InAppPurchaseKey(
+    pemFile: keyFile,
+    keyId: "2X9R4HXF34",
+    issuerId: "57246542-96fe-1a63-e053-0824d011072a",
+    bundleId: "com.example.app")
+
+// 要求ごとに新しいトークンを作る（有効期間は既定の 300 秒）
+let token = try AppStoreJWT.make(for: key, issuedAt: Date())
+
+let body = ConsumptionRequest(
+    customerConsented: true, deliveryStatus: .delivered, sampleContentProvided: false)
+var request = try SendConsumptionInformation.request(
+    transactionId: "2000000123456789", body: body, environment: .sandbox)
+request.headers.append(HTTPHeader(name: "Authorization", value: "Bearer \(token)"))
+print(request.method, request.url)
+// token はログに出さない
+#sourceLocation()
+    }
+
     @Test("docs-ja/authentication.md:27 json-object AppStoreJWT.Header", arguments: [
         DocSpecJSONKeyRow(file: "docs-ja/authentication.md", line: 29, key: "alg", type: "string", value: "\"ES256\""),
         DocSpecJSONKeyRow(file: "docs-ja/authentication.md", line: 30, key: "kid", type: "string", value: nil),

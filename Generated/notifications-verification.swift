@@ -16,6 +16,48 @@ struct DocSpec_notifications_verification {
 #sourceLocation()
     }
 
+    @Test("docs-ja/notifications-verification.md:129 swift sample runs")
+    func sample3_swift() async throws {
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 110)
+
+let appleRootCAFile = FileManager.default.temporaryDirectory.appendingPathComponent("root-\(UUID().uuidString).der")
+let openssl = Process()
+openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+openssl.arguments = [
+    "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "/dev/null",
+    "-subj", "/CN=DocSpec doc-test root", "-days", "1", "-outform", "DER", "-out", appleRootCAFile.path,
+]
+openssl.standardError = FileHandle.nullDevice
+try openssl.run()
+openssl.waitUntilExit()
+defer { try? FileManager.default.removeItem(at: appleRootCAFile) }
+let requestBody = Data(#"{"signedPayload": "not.a.jws"}"#.utf8)
+struct Logger { func warning(_ message: String) { print(message) } }
+let logger = Logger()
+func enqueue(_ notification: VerifiedNotification) { print(notification.payload.notificationUUID ?? "") }
+#sourceLocation()
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 129)
+
+
+
+// Apple Root CA - G3（https://www.apple.com/certificateauthority/ から取得した DER）
+let appleRoot = try Data(contentsOf: appleRootCAFile)
+let verifier = try SignedDataVerifier(
+    rootCertificates: [appleRoot], bundleId: "com.example.app", appAppleId: 1234567890,
+    environment: .production)
+
+// requestBody: POST の本体（{"signedPayload": "…"}）
+switch verifier.verifyAndDecodeNotificationWithData(requestBody: requestBody) {
+case .valid(let notification):
+    // 保存して 200 で応答し、notificationUUID で重複を除いてから処理する
+    enqueue(notification)
+case .invalid(let error):
+    // error.status は上の表の値のいずれか。reason はログに書いてよい
+    logger.warning("\(error.status.rawValue): \(error.reason)")
+}
+#sourceLocation()
+    }
+
     @Test("docs-ja/notifications-verification.md:55 string-enum VerificationStatus", arguments: [
         DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 57, value: "VERIFICATION_FAILURE"),
         DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 58, value: "RETRYABLE_VERIFICATION_FAILURE"),

@@ -7,6 +7,53 @@ import AppStoreServerAPI
 
 @Suite("docs-ja/send-consumption-information-v2.md")
 struct DocSpec_send_consumption_information_v2 {
+    @Test("docs-ja/send-consumption-information-v2.md:144 swift sample runs")
+    func sample2_swift() async throws {
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 131)
+
+let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8")
+try ES256PrivateKey.generate().pkcs8PEM().write(to: keyFile, atomically: true, encoding: .utf8)
+defer { try? FileManager.default.removeItem(at: keyFile) }
+let signedDate = Int64(Date().timeIntervalSince1970 * 1000) - 13 * 3_600_000
+let payload = try JSONDecoder().decode(
+    ResponseBodyV2DecodedPayload.self,
+    from: Data(#"{"notificationType": "CONSUMPTION_REQUEST", "signedDate": \#(signedDate)}"#.utf8))
+let notification = VerifiedNotification(payload: payload, transaction: nil, renewalInfo: nil)
+let consentDate = Date(timeIntervalSince1970: 1_700_000_000)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 144)
+
+
+
+// keyFile: App Store Connect からダウンロードした .p8 ファイルの URL
+let key = try InAppPurchaseKey(
+    pemFile: keyFile, keyId: "2X9R4HXF34",
+    issuerId: "57246542-96fe-1a63-e053-0824d011072a", bundleId: "com.example.app")
+let client = try AppStoreServerAPIClient(key: key, environment: .production)
+let responder = ConsumptionResponder(sender: client)
+
+// notification: SignedDataVerifier で検証した CONSUMPTION_REQUEST 通知（VerifiedNotification）
+// consentDate: あなたのシステムに記録した、この顧客が同意した日時
+let isSubscription = notification.transaction?.type?.known == .autoRenewableSubscription
+let information = ConsumptionRequest(
+    customerConsented: true, deliveryStatus: .delivered, sampleContentProvided: false,
+    consumptionPercentage: isSubscription ? nil : 25_000, refundPreference: .grantProrated)
+
+switch await responder.respond(
+    to: notification, consent: .granted(at: consentDate), information: information)
+{
+case .sent(let transactionId, let attempts):
+    print("sent \(transactionId) after \(attempts) attempt(s)")
+case .refused(let reason):
+    // 何も送っていない（同意がない、期限を過ぎた、本体が不正など）
+    print("not sent: \(reason)")
+case .failed(let transactionId, let error):
+    // 送信を試みたが失敗した（再送は期限までに限られる）
+    print("failed \(transactionId): \(error)")
+}
+#sourceLocation()
+    }
+
     @Test("docs-ja/send-consumption-information-v2.md:16 endpoint SendConsumptionInformation", arguments: [
         DocSpecEndpointRow(file: "docs-ja/send-consumption-information-v2.md", line: 18, environment: "Production", method: "PUT", baseURL: "https://api.storekit.apple.com", path: "/inApps/v2/transactions/consumption/{transactionId}"),
         DocSpecEndpointRow(file: "docs-ja/send-consumption-information-v2.md", line: 19, environment: "Sandbox", method: "PUT", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v2/transactions/consumption/{transactionId}"),

@@ -35,6 +35,7 @@ public enum SwiftRenderer {
     }
 
     static func render(_ t: TestDecl, file: String?) -> String {
+        if let docTest = t.docTest { return render(docTest, t, file: file) }
         var out = "    @Test(\(stringLiteral(t.displayName))"
         if let args = t.arguments { out += ", arguments: \(render(args, indent: 1))" }
         out += ")\n"
@@ -48,6 +49,39 @@ public enum SwiftRenderer {
         for stmt in t.body { out += "        \(render(stmt, indent: 2))\n" }
         if remap != nil { out += "#sourceLocation()\n" }
         out += "    }\n"
+        return out
+    }
+
+    /// A doc-test: the sample's lines verbatim (never re-indented, so columns match the doc)
+    /// between `#sourceLocation` lines that point at the markdown file.
+    static func render(_ d: DocTestCode, _ t: TestDecl, file: String?) -> String {
+        var out = ""
+        let remap = file.flatMap { isPlainPath($0) && d.firstLine > 0 ? $0 : nil }
+        func segment(_ lines: [String], _ line: Int) -> String {
+            var text = ""
+            if let f = remap, line > 0 { text += "#sourceLocation(file: \(stringLiteral(f)), line: \(line))\n" }
+            for line in lines { text += line + "\n" }
+            if remap != nil, line > 0 { text += "#sourceLocation()\n" }
+            return text
+        }
+        let setup = d.setupLines.isEmpty ? "" : segment(d.setupLines, d.setupFirstLine)
+        func code() -> String { setup + segment(d.lines, d.firstLine) }
+        switch d.mode {
+        case .run:
+            out += "    @Test(\(stringLiteral(t.displayName)))\n"
+            out += "    func \(t.name)() async throws {\n" + code() + "    }\n"
+        case .expectError:
+            out += "    @Test(\(stringLiteral(t.displayName)))\n"
+            out += "    func \(t.name)() async throws {\n" + setup
+            out += "        await #expect(throws: (any Error).self) {\n" + segment(d.lines, d.firstLine) + "        }\n"
+            out += "    }\n"
+        case .compileOnly:
+            out += "    // \(commentSafe(t.displayName))\n"
+            out += "    func \(t.name)() async throws {\n" + code() + "    }\n"
+        case .ignored(let reason):
+            out += "    @Test(\(stringLiteral(t.displayName)), .disabled(\(stringLiteral(reason))))\n"
+            out += "    func \(t.name)() {}\n"
+        }
         return out
     }
 

@@ -57,6 +57,35 @@ public struct TestDecl: Hashable, Sendable {
     public var parameterType: String?
     /// Statements of the function body, one expression per line.
     public var body: [SwiftExpr]
+    /// For a doc-test: the sample's code, rendered verbatim instead of `body`.
+    public var docTest: DocTestCode? = nil
+}
+
+/// The code of a fenced block the docs mark as a test (a doc-test). It is the one place where doc
+/// text becomes code: only for languages the configuration opts in (`doc-tests: [swift]`).
+public struct DocTestCode: Hashable, Sendable {
+    /// How the sample is used.
+    public enum Mode: Hashable, Sendable {
+        /// A `@Test` that runs the code; any thrown error fails it.
+        case run
+        /// A `@Test` that runs the code and expects it to throw.
+        case expectError
+        /// A method that is compiled but never called.
+        case compileOnly
+        /// A disabled `@Test` carrying the reason; the code is not compiled.
+        case ignored(reason: String)
+    }
+
+    /// The sample's lines (`import` lines blanked; they move to the file's imports).
+    public var lines: [String]
+    /// The markdown line of the first code line.
+    public var firstLine: Int
+    /// How the sample is used.
+    public var mode: Mode
+    /// Hidden setup lines (from `<!-- docspec:setup … -->`), run first; `import` lines blanked.
+    public var setupLines: [String] = []
+    /// The markdown line of the first setup line.
+    public var setupFirstLine: Int = 0
 }
 
 /// A `static let` stored in a suite (e.g. a JSON sample).

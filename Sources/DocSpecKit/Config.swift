@@ -24,6 +24,9 @@ public struct Config: Sendable, Equatable {
     public var output: String
     /// Modules the generated tests import.
     public var imports: [String]
+    /// Languages whose fenced code blocks become tests (doc-tests). Only `swift`; empty by
+    /// default, so doc text never becomes code unless the configuration says so.
+    public var docTests: Set<String> = []
 
     /// Creates a config. `output` is relative to `root`; `source` should be one of the locale codes
     /// (checked by `validate()`).
@@ -79,7 +82,7 @@ public struct Config: Sendable, Equatable {
             throw .config("\(display):\(error.line):\(error.column): malformed YAML: \(error.message)")
         }
         guard let entries = value.entries else { throw .config("\(display):1: expected a mapping of settings (key: value lines)") }
-        let known: Set<String> = ["source", "locales", "output", "imports"]
+        let known: Set<String> = ["source", "locales", "output", "imports", "doc-tests"]
         var seen: [String: Int] = [:]
         for e in entries {
             guard known.contains(e.key) else {
@@ -124,9 +127,26 @@ public struct Config: Sendable, Equatable {
         for m in imports where !Self.isModuleName(m) {
             throw .config("\(display):\(seen["imports"] ?? 1): import '\(m)' is not a module name")
         }
-        return Config(
+        var docTests: Set<String> = []
+        if let entry = entries.first(where: { $0.key == "doc-tests" }) {
+            let items: [YAMLValue]
+            switch entry.value {
+            case .scalar: items = [entry.value]
+            case .sequence(let list): items = list
+            case .mapping: throw .config("\(display):\(entry.line): 'doc-tests' must list languages, e.g. '- swift'")
+            }
+            for item in items {
+                guard let language = item.string?.lowercased(), language == "swift" else {
+                    throw .config("\(display):\(entry.line): 'doc-tests' supports the language 'swift' only")
+                }
+                docTests.insert(language)
+            }
+        }
+        var config = Config(
             root: url.deletingLastPathComponent(), locales: locales, source: try scalar("source") ?? "",
             output: output, imports: imports)
+        config.docTests = docTests
+        return config
     }
 
     /// Checks that no two locales share a folder and that every locale folder exists and is a

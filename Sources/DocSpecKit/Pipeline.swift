@@ -25,7 +25,7 @@ public enum Pipeline {
         var diagnostics = docs.diagnostics
         var pairCount = 0
         let source = docs.pages[config.source] ?? []
-        let checker = DriftChecker()
+        let checker = DriftChecker(rules: [TableDriftRule(), CodeSampleDriftRule(exactLanguages: config.docTests)])
         for target in config.targetLocales {
             let paired = PageSetRule.pair(
                 source: source, target: docs.pages[target.code] ?? [], sourceLocale: config.source, targetLocale: target.code,
@@ -53,7 +53,8 @@ public enum Pipeline {
     public static func generate(_ config: Config, docSet: DocSet? = nil) -> GenerateResult {
         let docs = docSet ?? DocSet.load(config, locales: config.sourceLocale.map { [$0] } ?? [])
         let pages = docs.pages[config.source] ?? []
-        let translator = ConformanceTranslator(options: GeneratorOptions(imports: config.imports))
+        let translator = ConformanceTranslator(
+            options: GeneratorOptions(imports: config.imports, docTestLanguages: config.docTests))
         let (files, diagnostics) = translator.generate(pages)
         return GenerateResult(files: files, diagnostics: diagnostics.sortedForOutput())
     }

@@ -12,8 +12,14 @@ public struct CodeSampleDriftRule: DriftRule {
         ("code-sample-mismatch", "a code sample differs once comments are removed, or its info string differs"),
     ]
 
-    /// Creates the rule (it has no options).
-    public init() {}
+    /// Languages whose samples are doc-tests: compared exactly (comments aside), with no tolerance
+    /// for translated string literals, because the tests are generated from the source locale.
+    public var exactLanguages: Set<String>
+
+    /// Creates the rule; `exactLanguages` are the doc-test languages (none by default).
+    public init(exactLanguages: Set<String> = []) {
+        self.exactLanguages = exactLanguages
+    }
 
     /// Compares the pair's code samples in order. Diagnostics point into the target page, with a
     /// note at the source-locale sample.
@@ -94,7 +100,8 @@ public struct CodeSampleDriftRule: DriftRule {
     /// The info string as compared across locales: language and attributes, without display
     /// text such as `title="…"` and `caption="…"`, which is translated.
     static func info(_ c: CodeSample) -> String {
-        ([c.language] + c.attributes.filter { !($0.hasPrefix("title=") || $0.hasPrefix("caption=")) }).joined(separator: " ")
+        ([c.language] + c.attributes.filter { !($0.hasPrefix("title=") || $0.hasPrefix("caption=") || $0.hasPrefix("reason=")) })
+            .joined(separator: " ")
     }
 
     func describe(_ c: CodeSample) -> String {
@@ -113,6 +120,18 @@ public struct CodeSampleDriftRule: DriftRule {
                 "info string differs: \(tl) has '\(Self.clip(Self.info(b)))', \(sl) has '\(Self.clip(Self.info(a)))'",
                 at: b.range.start, notes: [note])
         }
+        // Hidden doc-test setup is code too: it must agree, comments aside.
+        let sa = CodeNormalizer.normalizedLines(a.setup ?? "", language: a.language).map(\.text)
+        let sb = CodeNormalizer.normalizedLines(b.setup ?? "", language: b.language).map(\.text)
+        if sa != sb {
+            let what = a.setup == nil ? "has hidden setup code the source locale lacks"
+                : b.setup == nil ? "lacks the hidden setup code (docspec:setup) of the source locale"
+                : "has hidden setup code (docspec:setup) that differs from the source locale's"
+            return .error(
+                "code-sample-mismatch", "the \(tl) sample \(what)",
+                at: SourceLocation(file: b.range.start.file, line: b.setupFirstLine ?? b.range.start.line),
+                notes: [DiagnosticNote("the sample in the source locale (\(sl))", at: SourceLocation(file: a.range.start.file, line: a.setupFirstLine ?? a.range.start.line))])
+        }
         let la = CodeNormalizer.normalizedLines(a.code, language: a.language)
         let lb = CodeNormalizer.normalizedLines(b.code, language: b.language)
         // Point at the first differing line of the translation.
@@ -120,7 +139,7 @@ public struct CodeSampleDriftRule: DriftRule {
         var sourceLine = a.firstCodeLine
         // In untyped samples (not spec data), UI text that was translated — string literals or
         // HTML/JSX text now in another script — is translation, not drift.
-        let tolerant = a.symbol == nil
+        let tolerant = a.symbol == nil && !exactLanguages.contains(a.language)
         let firstDiff = (0..<min(la.count, lb.count)).first { i in
             la[i].text != lb[i].text
                 && !(tolerant && CodeNormalizer.differsOnlyInTranslatedText(la[i].text, lb[i].text, language: a.language))
@@ -146,6 +165,7 @@ public struct CodeSampleDriftRule: DriftRule {
 
     static func key(_ c: CodeSample) -> String {
         info(c) + "\n"
+            + (c.setup.map { "setup:" + CodeNormalizer.normalizedLines($0, language: c.language).map(\.text).joined(separator: "\n") + "\n" } ?? "")
             + CodeNormalizer.normalizedLines(c.code, language: c.language).map(\.text).joined(separator: "\n")
     }
 }

@@ -18,6 +18,8 @@ public struct Directive: Hashable, Sendable, Codable {
     public var attributes: [Attribute]
     /// Where the comment is.
     public var range: SourceRange
+    /// For `docspec:setup`: the code on the lines after `docspec:setup`, up to `-->`.
+    public var content: String? = nil
 
     /// The value of `key=value`, or `nil`.
     public func value(_ key: String) -> String? {
@@ -42,7 +44,7 @@ public struct Directive: Hashable, Sendable, Codable {
 /// Parses directive comments.
 public enum DirectiveParser {
     /// Directive names this version understands.
-    public static let knownNames: Set<String> = ["table"]
+    public static let knownNames: Set<String> = ["table", "setup"]
 
     /// Parses an HTML block's literal.
     ///
@@ -80,6 +82,19 @@ public enum DirectiveParser {
         }
         guard knownNames.contains(name) else {
             return .failure(DiagnosticError(.error("unknown-directive", "unknown directive 'docspec:\(name)'; known: \(knownNames.sorted().joined(separator: ", "))", at: at)))
+        }
+        if name == "setup" {
+            // `<!-- docspec:setup` on its own line, then code lines, then `-->`.
+            let rest = scanner.text
+            let firstLine = rest.prefix { $0 != "\n" }
+            guard firstLine.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }), firstLine.count < rest.count else {
+                return .failure(DiagnosticError(.error(
+                    "malformed-directive", "'docspec:setup' takes no attributes: put it alone on the comment's first line and the setup code on the lines after it", at: at)))
+            }
+            var code = String(rest.dropFirst(firstLine.count + 1))
+            // The closing `-->` usually stands on its own line: drop the trailing blank part.
+            while let last = code.last, last == " " || last == "\t" { code.removeLast() }
+            return .success(Directive(name: name, attributes: [], range: range, content: code))
         }
         var attributes: [Directive.Attribute] = []
         while true {

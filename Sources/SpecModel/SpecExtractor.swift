@@ -50,6 +50,8 @@ public enum SpecExtractor {
         var diagnostics: [Diagnostic] = []
         var headingStack: [(level: Int, text: String)] = []
         var pending: Directive?
+        /// A `docspec:setup` waiting for its fenced code block.
+        var pendingSetup: Directive?
 
         init(path: String) { self.path = path }
 
@@ -60,6 +62,10 @@ public enum SpecExtractor {
         }
 
         mutating func finish(_ reason: String = "the end of the page or of its list item or quote is reached first") {
+            if let d = pendingSetup {
+                diagnostics.append(.error("orphan-directive", "'docspec:setup' is not followed by a fenced code block (\(reason))", at: d.range.start))
+                pendingSetup = nil
+            }
             if let d = pending {
                 diagnostics.append(.error("orphan-directive", "'docspec:\(d.name)' directive is not followed by a table (\(reason))", at: d.range.start))
                 failedTables.append(FailedTable(id: Self.tableID(d), location: d.range.start))
@@ -74,6 +80,9 @@ public enum SpecExtractor {
             {
                 finish("another directive follows it")
                 switch parsed {
+                case .success(let d) where d.name == "setup":
+                    directives.append(d)
+                    pendingSetup = d
                 case .success(let d):
                     directives.append(d)
                     pending = d
@@ -82,6 +91,18 @@ public enum SpecExtractor {
                     failedTables.append(FailedTable(id: nil, location: range.start))
                 }
                 return
+            }
+            var setup: Directive?
+            if let d = pendingSetup {
+                pendingSetup = nil
+                if case .codeBlock(_, _, true, _) = block {
+                    setup = d
+                } else {
+                    diagnostics.append(.error(
+                        "orphan-directive",
+                        "'docspec:setup' must be followed by a fenced code block, but the next block (line \(block.range.start.line)) is a \(blockName(block))",
+                        at: d.range.start))
+                }
             }
             if let d = pending {
                 pending = nil
@@ -104,7 +125,11 @@ public enum SpecExtractor {
                 headingStack.append((level, text))
                 collectLinks(block)
             case .codeBlock(let info, let literal, let fenced, let range):
-                let sample = Self.sample(info: info, literal: literal, fenced: fenced, range: range, headingPath: headingPath)
+                var sample = Self.sample(info: info, literal: literal, fenced: fenced, range: range, headingPath: headingPath)
+                if let setup {
+                    sample.setup = setup.content
+                    sample.setupFirstLine = setup.range.start.line + 1
+                }
                 samples.append(sample)
                 if sample.language == "json", sample.symbol == nil,
                     let bad = sample.attributes.first(where: { a in

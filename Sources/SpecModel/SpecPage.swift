@@ -77,6 +77,11 @@ public struct CodeSample: Hashable, Sendable {
     public var range: SourceRange
     /// Texts of the headings enclosing the sample, outermost first.
     public var headingPath: [String]
+    /// Hidden setup code for a doc-test, from a `<!-- docspec:setup … -->` comment right before
+    /// the block: compiled and run before the sample, not shown to readers.
+    public var setup: String? = nil
+    /// The markdown line of the setup code's first line.
+    public var setupFirstLine: Int? = nil
 
     /// The line of the first code line.
     public var firstCodeLine: Int { fenced ? range.start.line + 1 : range.start.line }

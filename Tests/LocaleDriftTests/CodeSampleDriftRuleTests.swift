@@ -289,3 +289,72 @@ struct CodeSampleDriftRuleTests {
         #expect(try drift(ja(samplesJA), ru(samplesRU)) == [])
     }
 }
+
+@Suite("Doc-test samples: exact across locales, hidden setup included")
+struct DocTestSampleDriftTests {
+    static let source = ja("""
+        # P
+
+        <!-- docspec:setup
+        let base = 40
+        -->
+
+        ```swift
+        print("合計", base + 2)  // 合計を表示する
+        ```
+        """)
+
+    @Test("a translated string literal is tolerated in an ordinary sample but is drift in a doc-test language")
+    func exactForDocTests() throws {
+        let target = ru("""
+            # P
+
+            <!-- docspec:setup
+            let base = 40
+            -->
+
+            ```swift
+            1️⃣print("Итого", base + 2)  // показать итог
+            ```
+            """)
+        try expectDrift(Self.source, target, rules: [CodeSampleDriftRule()], [])
+        try expectDrift(
+            Self.source, target, rules: [CodeSampleDriftRule(exactLanguages: ["swift"])],
+            [Finding("code-sample-mismatch", at: target[1], note: Location(file: "docs-ja/p.md", line: 8, column: 1))])
+    }
+
+    @Test("hidden setup that differs, or is missing in the translation, is drift at the setup")
+    func setupDrift() throws {
+        let changed = ru("""
+            # P
+
+            <!-- docspec:setup
+            1️⃣let base = 41
+            -->
+
+            ```swift
+            print("合計", base + 2)  // показать итог
+            ```
+            """)
+        try expectDrift(
+            Self.source, changed, rules: [CodeSampleDriftRule(exactLanguages: ["swift"])],
+            [Finding("code-sample-mismatch", at: Location(file: "docs-ru/p.md", line: 4), note: Location(file: "docs-ja/p.md", line: 4))])
+        let missing = ru("""
+            # P
+
+            ```swift
+            print("合計", base + 2)  // показать итог
+            ```
+            """)
+        let findings = try drift(Self.source, missing, rules: [CodeSampleDriftRule(exactLanguages: ["swift"])])
+        #expect(findings.map(\.ruleID) == ["code-sample-mismatch"])
+        #expect(findings.first?.message.contains("lacks the hidden setup code") == true)
+    }
+
+    @Test("ignore reasons are translated text: they may differ")
+    func reasonIsTranslated() throws {
+        let s = ja("# P\n\n```swift ignore reason=\"デバイスが必要\"\nlet a = 1\n```\n")
+        let t = ru("# P\n\n```swift ignore reason=\"нужно устройство\"\nlet a = 1\n```\n")
+        try expectDrift(s, t, rules: [CodeSampleDriftRule(exactLanguages: ["swift"])], [])
+    }
+}

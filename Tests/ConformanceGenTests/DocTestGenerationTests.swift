@@ -1,0 +1,143 @@
+import ConformanceGen
+import DocDiagnostics
+import Foundation
+import SpecModel
+import Testing
+
+/// Swift code samples as tests (doc-tests): opted in per language, modes from the info string,
+/// imports moved to the file, hidden setup from `<!-- docspec:setup … -->`, and every line mapped
+/// back to the markdown file with `#sourceLocation`.
+@Suite("Doc-tests: swift samples become tests")
+struct DocTestGenerationTests {
+    static let page = #"""
+        # Samples
+
+        ```swift
+        import Foundation
+        import AppStoreServerAPI
+        let x = 1 + 1
+        ```
+
+        ```swift compile-only
+        let never = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent"))
+        ```
+
+        ```swift throws
+        _ = try JSONSerialization.jsonObject(with: Data("{".utf8))
+        ```
+
+        ```swift ignore reason="needs StoreKit on a device"
+        let products = try await Product.products(for: ["coins"])
+        ```
+
+        <!-- docspec:setup
+        let hidden = 41
+        -->
+
+        ```swift
+        let answer = hidden + 1
+        ```
+        """#
+
+    func files(_ markdown: String, languages: Set<String> = ["swift"]) throws -> (String, [Diagnostic]) {
+        let page = try #require(specPage(markdown, relativePath: "samples.md"))
+        let (files, diagnostics) = ConformanceTranslator(options: GeneratorOptions(imports: ["AppStoreServerAPI"], docTestLanguages: languages))
+            .generate([page])
+        return (files.first { $0.name == "samples.swift" }?.contents ?? "", diagnostics)
+    }
+
+    @Test("without the opt-in, samples never become code")
+    func offByDefault() throws {
+        let (file, diagnostics) = try files(Self.page, languages: [])
+        #expect(file.isEmpty)
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test("run, compile-only, throws and ignore render as a test, a plain method, an #expect(throws:) and a disabled test")
+    func modes() throws {
+        let (file, diagnostics) = try files(Self.page)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(file.contains("""
+                @Test("docs-ja/samples.md:4 swift sample runs")
+                func sample1_swift() async throws {
+            #sourceLocation(file: "docs-ja/samples.md", line: 4)
+
+
+            let x = 1 + 1
+            #sourceLocation()
+                }
+            """))
+        #expect(file.contains("""
+                // docs-ja/samples.md:10 swift sample: compile-only, never run
+                func sample2_swift() async throws {
+            #sourceLocation(file: "docs-ja/samples.md", line: 10)
+            let never = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent"))
+            """))
+        #expect(file.contains("""
+                func sample3_swift() async throws {
+                    await #expect(throws: (any Error).self) {
+            #sourceLocation(file: "docs-ja/samples.md", line: 14)
+            """))
+        #expect(file.contains(#"@Test("docs-ja/samples.md:18 swift sample (ignored)", .disabled("needs StoreKit on a device"))"#))
+        #expect(!file.contains("Product.products"), "an ignored sample is not compiled")
+    }
+
+    @Test("hidden setup runs first, mapped to its own lines")
+    func setup() throws {
+        let (file, _) = try files(Self.page)
+        #expect(file.contains("""
+            #sourceLocation(file: "docs-ja/samples.md", line: 22)
+            let hidden = 41
+            #sourceLocation()
+            #sourceLocation(file: "docs-ja/samples.md", line: 26)
+            let answer = hidden + 1
+            #sourceLocation()
+            """))
+    }
+
+    @Test("import lines move to the file's imports, once, after the configured ones")
+    func imports() throws {
+        let (file, _) = try files(Self.page)
+        #expect(file.contains("import Foundation\nimport Testing\nimport AppStoreServerAPI\n\n@Suite"))
+        let markdown = "# P\n\n```swift\nimport PurchaseFlow\nlet a = 1\n```\n\n```swift\nimport PurchaseFlow\nlet b = 2\n```\n"
+        let (other, _) = try files(markdown)
+        #expect(other.components(separatedBy: "import PurchaseFlow\n").count == 2)
+    }
+
+    @Test("an ignored sample without a reason, two modes, or an unknown attribute is diagnosed at the fence")
+    func attributeDiagnostics() throws {
+        let markdown = "# P\n\n```swift ignore\nlet a = 1\n```\n\n```swift throws compile-only\nlet b = 1\n```\n\n```swift no_run\nlet c = 1\n```\n"
+        let (_, diagnostics) = try files(markdown)
+        #expect(diagnostics.map(\.ruleID) == ["doc-test-attributes", "doc-test-attributes", "doc-test-attributes"])
+        #expect(diagnostics.map(\.location?.line) == [3, 7, 11])
+        #expect(diagnostics.map(\.severity) == [.error, .error, .warning])
+        #expect(diagnostics[0].message.contains("needs a reason"))
+    }
+
+    @Test("the generated doc-tests compile with swiftc, and a broken sample fails at the doc's line")
+    func compiles() throws {
+        let swiftc = try #require(LiteralCompileTests.swiftc(), "swiftc not found on PATH")
+        let good = "# P\n\n<!-- docspec:setup\nlet base = 40\n-->\n\n```swift\nlet total = base + 2\n_ = total\n```\n"
+        let bad = "# P\n\n```swift\nlet total: Int = \"text\"\n_ = total\n```\n"
+        for (markdown, expectError) in [(good, false), (bad, true)] {
+            let page = try #require(specPage(markdown, relativePath: "p.md"))
+            let (files, _) = ConformanceTranslator(options: GeneratorOptions(imports: [], docTestLanguages: ["swift"])).generate([page])
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("docspec-doctest-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            var paths: [String] = []
+            for f in files {
+                let url = dir.appendingPathComponent(f.name)
+                try f.contents.write(to: url, atomically: true, encoding: .utf8)
+                paths.append(url.path)
+            }
+            let result = try LiteralCompileTests.run(swiftc, ["-typecheck", "-swift-version", "6", "-parse-as-library"] + paths)
+            if expectError {
+                #expect(result.status != 0)
+                #expect(result.output.contains("docs-ja/p.md:4:"), "\(result.output)")
+            } else {
+                #expect(result.status == 0, "\(result.output)")
+            }
+        }
+    }
+}
