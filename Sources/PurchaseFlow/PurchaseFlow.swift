@@ -1,2 +1,0 @@
-/// StoreKit 2 style transactions and entitlements (placeholder).
-public enum PurchaseFlowLibrary {}
