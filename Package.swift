@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "AppStoreServerAPIIntegrationTests", dependencies: ["AppStoreServerAPI"]),
         // Conformance tests generated from docs-ja/ by `docspec generate` (do not edit by hand).
         .testTarget(
-            name: "GeneratedConformanceTests", dependencies: ["AppStoreServerAPI"], path: "Generated"),
+            name: "GeneratedConformanceTests", dependencies: ["AppStoreServerAPI", "PurchaseFlow"], path: "Generated"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import AppStoreServerAPI
+import PurchaseFlow
 
 @Suite("docs-ja/authentication.md")
 struct DocSpec_authentication {

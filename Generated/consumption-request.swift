@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import AppStoreServerAPI
+import PurchaseFlow
 
 @Suite("docs-ja/consumption-request.md")
 struct DocSpec_consumption_request {

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import AppStoreServerAPI
+import PurchaseFlow
 
 @Suite("docs-ja/error-codes.md")
 struct DocSpec_error_codes {

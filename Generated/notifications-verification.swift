@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import AppStoreServerAPI
+import PurchaseFlow
 
 @Suite("docs-ja/notifications-verification.md")
 struct DocSpec_notifications_verification {

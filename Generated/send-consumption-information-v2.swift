@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import AppStoreServerAPI
+import PurchaseFlow
 
 @Suite("docs-ja/send-consumption-information-v2.md")
 struct DocSpec_send_consumption_information_v2 {
