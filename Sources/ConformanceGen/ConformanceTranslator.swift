@@ -71,7 +71,7 @@ public struct ConformanceTranslator: Sendable {
             usedTypeNames.insert(typeName.lowercased())
             let suite = context.suite(typeName: typeName)
             diagnostics += context.diagnostics
-            guard !suite.tests.isEmpty else { continue }
+            guard !suite.tests.isEmpty || !context.classes.isEmpty else { continue }
             var base = Self.fileNameFragment(page.id)
             while usedNames.contains(base.lowercased() + ".swift") { base += "_" }
             usedNames.insert(base.lowercased() + ".swift")
@@ -82,7 +82,7 @@ public struct ConformanceTranslator: Sendable {
                 ],
                 imports: ["Foundation", "Testing"] + options.imports
                     + context.sampleImports.filter { !options.imports.contains($0) && !["Foundation", "Testing"].contains($0) },
-                suites: [suite])
+                suites: [suite], classes: context.classes, sourceFile: page.path)
             files.append(GeneratedFile(name: base + ".swift", contents: SwiftRenderer.render(decl), sourcePath: page.path))
         }
         files.append(GeneratedFile(name: Self.supportFileName, contents: SupportFile.contents(regenerate: options.regenerateCommand)))
@@ -144,6 +144,8 @@ struct PageContext {
     var diagnostics: [Diagnostic] = []
     /// Modules the page's doc-tests import (`import X` lines moved out of the samples), in order.
     var sampleImports: [String] = []
+    /// File-scope conformance classes (`delegate-parameters` tables).
+    var classes: [ConformanceClassDecl] = []
 
     init(
         page: SpecPage, errorCodes: [String: Int64], unnumberedErrors: Set<String> = [], validatedSymbols: Set<String>,
@@ -161,6 +163,9 @@ struct PageContext {
     func ref(_ line: Int) -> [SwiftExpr.Argument] {
         [.init("file", file), .init("line", .int(Int64(line)))]
     }
+
+    /// `symbol` with `.` replaced by `_`.
+    static func identifierSafe(_ symbol: String) -> String { symbol.replacingOccurrences(of: ".", with: "_") }
 
     mutating func suite(typeName: String) -> SuiteDecl {
         var tests: [TestDecl] = []
@@ -275,6 +280,28 @@ struct PageContext {
                             .init("example", example), .init("documented", .array(entries)),
                         ])]))
                 }
+            case .delegateParameters:
+                var methods: [ConformanceClassDecl.Method] = []
+                var references: [LinedStatement] = []
+                for row in table.rows {
+                    guard let method = row.value("method").flatMap(MethodName.init), let types = row.cell("parameters")?.codeSpans,
+                        types.count == method.labels.count, types.allSatisfy(TypeExpression.isValid)
+                    else { continue }
+                    methods.append(.init(base: method.base, parameters: Array(zip(method.labels, types)).map { (label: $0.0, type: $0.1) }, line: row.line))
+                    let signature = "(\(types.joined(separator: ", "))) async throws -> Void"
+                    // A method without arguments is referenced by its base name (`f()` would call it).
+                    let name = method.labels.isEmpty ? method.base : "\(method.base)(\(method.labels.map { "\($0):" }.joined()))"
+                    references.append(LinedStatement(line: row.line, text: "let _: \(signature) = conformance.\(name)"))
+                }
+                let className = "\(typeName)_table\(n)_\(PageContext.identifierSafe(symbol))"
+                classes.append(ConformanceClassDecl(name: className, protocolName: symbol, line: table.range.start.line, methods: methods))
+                var test = TestDecl(
+                    name: "table\(n)_delegateParameters", sourceLine: table.range.start.line,
+                    displayName: "\(title): each documented method is a requirement with these parameter types", arguments: nil,
+                    parameterType: nil, body: [])
+                test.linedStatements = [LinedStatement(line: table.range.start.line, text: "let conformance: any \(symbol) = \(className)()")]
+                    + (references.isEmpty ? [LinedStatement(line: table.range.start.line, text: "_ = conformance")] : references)
+                tests.append(test)
             case .endpoint:
                 let rows = table.rows.compactMap { row -> SwiftExpr? in
                     guard let env = row.value("environment"), let method = row.value("method"), let base = row.value("base-url"),

@@ -19,6 +19,7 @@ public enum SwiftRenderer {
         for line in file.header { out += "// \(commentSafe(line))\n" }
         if !file.header.isEmpty { out += "\n" }
         for i in file.imports { out += "import \(i)\n" }
+        for c in file.classes { out += "\n" + render(c, file: file.sourceFile) }
         for suite in file.suites {
             out += "\n@Suite(\(stringLiteral(suite.displayName)))\n"
             out += "struct \(suite.typeName) {\n"
@@ -47,6 +48,10 @@ public enum SwiftRenderer {
         }
         if let (f, line) = remap { out += "#sourceLocation(file: \(stringLiteral(f)), line: \(line))\n" }
         for stmt in t.body { out += "        \(render(stmt, indent: 2))\n" }
+        for stmt in t.linedStatements {
+            if let (f, _) = remap { out += "#sourceLocation(file: \(stringLiteral(f)), line: \(stmt.line))\n" }
+            out += "        \(stmt.text)\n"
+        }
         if remap != nil { out += "#sourceLocation()\n" }
         out += "    }\n"
         return out
@@ -82,6 +87,25 @@ public enum SwiftRenderer {
             out += "    @Test(\(stringLiteral(t.displayName)), .disabled(\(stringLiteral(reason))))\n"
             out += "    func \(t.name)() {}\n"
         }
+        return out
+    }
+
+    /// A conformance class: each method stub under the `#sourceLocation` of its row.
+    static func render(_ c: ConformanceClassDecl, file: String?) -> String {
+        let f = file.flatMap { isPlainPath($0) ? $0 : nil }
+        func location(_ line: Int) -> String {
+            f.map { "#sourceLocation(file: \(stringLiteral($0)), line: \(line))\n" } ?? ""
+        }
+        var out = "/// Conforms to \(c.protocolName) with exactly the documented methods.\n"
+        out += location(c.line)
+        out += "final class \(c.name): \(c.protocolName) {\n"
+        for m in c.methods {
+            out += location(m.line)
+            let params = m.parameters.enumerated().map { i, p in "\(p.label) p\(i): \(p.type)" }.joined(separator: ", ")
+            out += "    func \(m.base)(\(params)) {}\n"
+        }
+        if f != nil { out += "#sourceLocation()\n" }
+        out += "}\n"
         return out
     }
 

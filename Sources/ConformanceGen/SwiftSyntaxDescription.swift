@@ -59,6 +59,55 @@ public struct TestDecl: Hashable, Sendable {
     public var body: [SwiftExpr]
     /// For a doc-test: the sample's code, rendered verbatim instead of `body`.
     public var docTest: DocTestCode? = nil
+    /// Statements rendered after `body`, each under its own `#sourceLocation` line (so each
+    /// documented row reports at its own markdown line). Built only from validated identifiers
+    /// and type expressions.
+    public var linedStatements: [LinedStatement] = []
+}
+
+/// One statement and the markdown line it checks.
+public struct LinedStatement: Hashable, Sendable {
+    /// The markdown line.
+    public var line: Int
+    /// The statement text, built from validated names and types.
+    public var text: String
+}
+
+/// A class conforming to a documented protocol with exactly the documented methods (empty
+/// bodies): a missing, renamed or retyped requirement fails the build at the table's lines.
+public struct ConformanceClassDecl: Hashable, Sendable {
+    /// One method stub.
+    public struct Method: Hashable, Sendable {
+        /// The base name.
+        public var base: String
+        /// Argument labels (`_` for none) and parameter types, pairwise.
+        public var parameters: [(label: String, type: String)]
+        /// The markdown line of the row.
+        public var line: Int
+
+        public static func == (a: Method, b: Method) -> Bool {
+            a.base == b.base && a.line == b.line && a.parameters.map(\.label) == b.parameters.map(\.label)
+                && a.parameters.map(\.type) == b.parameters.map(\.type)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(base)
+            hasher.combine(line)
+            for p in parameters {
+                hasher.combine(p.label)
+                hasher.combine(p.type)
+            }
+        }
+    }
+
+    /// The class name (a Swift identifier).
+    public var name: String
+    /// The protocol (a validated symbol).
+    public var protocolName: String
+    /// The table's markdown line.
+    public var line: Int
+    /// The documented methods.
+    public var methods: [Method]
 }
 
 /// The code of a fenced block the docs mark as a test (a doc-test). It is the one place where doc
@@ -118,4 +167,8 @@ public struct SwiftFileDecl: Hashable, Sendable {
     public var imports: [String]
     /// The file's suites, in order.
     public var suites: [SuiteDecl]
+    /// File-scope conformance classes, rendered before the suites.
+    public var classes: [ConformanceClassDecl] = []
+    /// The markdown file classes point at with `#sourceLocation`.
+    public var sourceFile: String? = nil
 }

@@ -303,7 +303,7 @@ public enum SpecExtractor {
                 }
                 if symbol == nil { diagnostics.append(.error("malformed-directive", "'complete' needs symbol=<Type>", at: at)) }
                 if kind == .fields || kind == .endpoint {
-                    diagnostics.append(.error("malformed-directive", "'complete' applies to error-codes, string-enum and int-enum tables, not \(kind.rawValue)", at: at))
+                    diagnostics.append(.error("malformed-directive", "'complete' applies to error-codes, string-enum, int-enum, json-object and delegate-parameters tables, not \(kind.rawValue)", at: at))
                 }
             }
             guard let columns = bindColumns(kind: kind, directive: d, header: table.header) else { return false }
@@ -337,6 +337,15 @@ public enum SpecExtractor {
                         }
                     }
                     cells.append(SpecCell(column: name, text: text, codeSpans: codes, range: range, value: value))
+                }
+                if kind == .delegateParameters, let method = cells.first(where: { $0.column == "method" }).flatMap({ MethodName($0.value) }),
+                    let types = cells.first(where: { $0.column == "parameters" }),
+                    method.labels.count != types.codeSpans.count
+                {
+                    diagnostics.append(.error(
+                        "invalid-cell",
+                        "column 'parameters': \(types.codeSpans.count) type(s) for \(method.labels.count) argument label(s) of \(method.base)(\(method.labels.map { "\($0):" }.joined()))",
+                        at: types.range.start))
                 }
                 var key = cells.first { $0.column == kind.keyColumn }?.value ?? ""
                 // An error Apple documents without a number is identified by its name.
@@ -495,7 +504,7 @@ enum CellValidator {
     static let methods: Set<String> = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 
     static func problem(value: String, text: String, codes: [String], type: CellType) -> String? {
-        if codes.count > 1, type != .allowedValues, type != .prose {
+        if codes.count > 1, type != .allowedValues, type != .prose, type != .typeList {
             return "expected one value, found \(codes.count) (\(codes.map { "`\($0)`" }.joined(separator: ", ")))"
         }
         switch type {
@@ -533,6 +542,16 @@ enum CellValidator {
             return SymbolName.isValid(value) && !value.contains(".") ? nil : "'\(value)' is not an error name"
         case .typeName:
             return value.isEmpty ? "type is empty" : nil
+        case .methodName:
+            return MethodName(value) != nil
+                ? nil : "'\(value)' is not a method name with its argument labels, e.g. coordinator(_:didFinishSweep:)"
+        case .typeList:
+            if ["—", "-", "–", ""].contains(value) && codes.isEmpty { return nil }
+            if codes.isEmpty { return "write each parameter type as inline code, e.g. `PurchaseCoordinator`, `SweepReport`" }
+            if let bad = codes.first(where: { !TypeExpression.isValid($0) }) {
+                return "'\(bad)' is not a Swift type (identifiers, '.', generics, optionals, arrays, dictionaries, 'any'/'some')"
+            }
+            return nil
         case .httpMethod:
             return methods.contains(value) ? nil : "'\(value)' is not an HTTP method"
         case .url:
@@ -544,6 +563,68 @@ enum CellValidator {
             return value.hasPrefix("/") && !value.contains(" ") ? nil : "'\(value)' is not a URL path starting with '/'"
         case .rawString:
             return value.isEmpty ? "raw value is empty" : nil
+        }
+    }
+}
+
+/// A method's full Swift name: a base name and its argument labels, e.g.
+/// `coordinator(_:didFinishSweep:)` → `coordinator`, `["_", "didFinishSweep"]`.
+public struct MethodName: Hashable, Sendable {
+    /// The base name (a Swift identifier).
+    public var base: String
+    /// The argument labels in order; `_` for an unlabelled argument.
+    public var labels: [String]
+
+    /// Parses `base(label:label:)`; `nil` when the text is not of that form.
+    public init?(_ text: String) {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
+        let base = String(text[..<open])
+        guard SymbolName.isValid(base), !base.contains(".") else { return nil }
+        let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        var labels: [String] = []
+        if !inner.isEmpty {
+            guard inner.hasSuffix(":") else { return nil }
+            for part in inner.dropLast().split(separator: ":", omittingEmptySubsequences: false) {
+                let label = String(part)
+                guard label == "_" || (SymbolName.isValid(label) && !label.contains(".")) else { return nil }
+                labels.append(label)
+            }
+        }
+        self.base = base
+        self.labels = labels
+    }
+}
+
+/// A conservative check that inline code is a Swift type and nothing else: identifiers joined by
+/// `.`, generic arguments `<…>`, optionals `?`, arrays `[T]`, dictionaries `[K: V]`, tuples and
+/// function types made of those, and the `any`/`some` keywords. No braces, quotes, `#`, `\`, `=`
+/// or `;`, so a type cell can never carry statements into generated code.
+public enum TypeExpression {
+    /// Whether `text` passes the check.
+    public static func isValid(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 200 else { return false }
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.<>?[]:(), -!&")
+        guard text.allSatisfy({ allowed.contains($0) }) else { return false }
+        // Brackets must balance.
+        var stack: [Character] = []
+        let pairs: [Character: Character] = [")": "(", "]": "[", ">": "<"]
+        var previous: Character = " "
+        for c in text {
+            if c == "(" || c == "[" || c == "<" { stack.append(c) }
+            if let open = pairs[c] {
+                // `->` is an arrow, not a closing angle bracket.
+                if c == ">" && previous == "-" { previous = c; continue }
+                guard stack.last == open else { return false }
+                stack.removeLast()
+            }
+            previous = c
+        }
+        guard stack.isEmpty else { return false }
+        let words = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+        let allowedKeywords: Set<String> = ["any", "some", "Any", "Self", "throws", "async", "inout", "Type", "Protocol"]
+        return words.allSatisfy { w in
+            let word = String(w)
+            return allowedKeywords.contains(word) || !SymbolName.keywords.contains(word)
         }
     }
 }

@@ -14,6 +14,10 @@ public enum CellType: String, Hashable, Sendable, Codable {
     case httpStatus
     /// A JSON type: `string`, `integer`, `number`, `boolean`, `object`, `array` or `null`.
     case jsonType
+    /// A method's full Swift name with its argument labels: `coordinator(_:didFinishSweep:)`.
+    case methodName
+    /// Swift types as inline code, in order: `` `PurchaseCoordinator`, `SweepReport` ``.
+    case typeList
     /// A JSON literal the value must equal (`"ES256"`, `300`, `true`), or `—` when the value
     /// varies (only its type is checked).
     case jsonLiteral
@@ -68,6 +72,7 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
     case fields
     case endpoint
     case jsonObject = "json-object"
+    case delegateParameters = "delegate-parameters"
 
     /// Columns in their canonical order.
     public var columns: [ColumnSpec] {
@@ -107,6 +112,12 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
                 ColumnSpec(name: "value", type: .jsonLiteral, optional: false, headers: ["value", "値", "значение"]),
                 ColumnSpec(name: "description", type: .prose, optional: true, headers: ["description", "meaning", "説明", "意味", "описание"]),
             ]
+        case .delegateParameters:
+            [
+                ColumnSpec(name: "method", type: .methodName, optional: false, headers: ["method", "メソッド", "метод"]),
+                ColumnSpec(name: "parameters", type: .typeList, optional: false, headers: ["parameters", "parametertypes", "types", "パラメータの型", "パラメーターの型", "引数の型", "パラメータ", "типыпараметров", "параметры"]),
+                ColumnSpec(name: "description", type: .prose, optional: true, headers: ["when", "whencalled", "description", "呼び出されるとき", "説明", "когдавызывается", "описание"]),
+            ]
         case .endpoint:
             [
                 ColumnSpec(name: "environment", type: .identifier, optional: false, headers: ["environment", "env", "環境", "окружение", "среда"]),
@@ -123,6 +134,7 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .errorCodes: "code"
         case .stringEnum, .intEnum: "value"
         case .fields, .jsonObject: "key"
+        case .delegateParameters: "method"
         case .endpoint: "environment"
         }
     }

@@ -103,6 +103,42 @@ struct KindExtractionTests {
         #expect(x.diagnostics.contains { $0.message.contains("not a JSON literal") })
     }
 
+    @Test func delegateParametersJapaneseAndRussian() throws {
+        for (header, locale) in [("| メソッド | パラメータの型 | 呼び出されるとき |", "ja"), ("| Метод | Типы параметров | Когда вызывается |", "ru")] {
+            let x = try extract("""
+                <!-- docspec:table kind=delegate-parameters symbol=PurchaseCoordinatorDelegate complete -->
+
+                \(header)
+                |---|---|---|
+                | `coordinator(_:didFinishSweep:)` | `PurchaseCoordinator`, `SweepReport` | … |
+                | `coordinator(_:didFailPurchase:error:)` | `PurchaseCoordinator`, `PurchaseAttempt`, `any Error` | … |
+                | `coordinatorDidReset()` | — | … |
+                """, locale: locale)
+            #expect(x.diagnostics.isEmpty, "\(x.diagnostics)")
+            let t = try #require(x.table)
+            #expect(t.kind == .delegateParameters)
+            #expect(t.complete)
+            #expect(t.rows.map(\.key) == ["coordinator(_:didFinishSweep:)", "coordinator(_:didFailPurchase:error:)", "coordinatorDidReset()"])
+            #expect(t.rows[1].cell("parameters")?.codeSpans == ["PurchaseCoordinator", "PurchaseAttempt", "any Error"])
+        }
+    }
+
+    @Test func delegateParametersRejectsBadNamesTypesAndCounts() throws {
+        let x = try extract("""
+            <!-- docspec:table kind=delegate-parameters symbol=D -->
+
+            | メソッド | パラメータの型 | 呼び出されるとき |
+            |---|---|---|
+            | `coordinator(_:didFinish)` | `A` | … |
+            | `coordinator(_:)` | `A { print("x") }` | … |
+            | `coordinator(_:b:)` | `A` | … |
+            """)
+        #expect(x.rules == ["invalid-cell", "invalid-cell", "invalid-cell"])
+        #expect(x.diagnostics[0].message.contains("not a method name"))
+        #expect(x.diagnostics[1].message.contains("not a Swift type"))
+        #expect(x.diagnostics[2].message.contains("1 type(s) for 2 argument label(s)"))
+    }
+
     @Test func stringEnumJapaneseAndRussian() throws {
         for (header, locale) in [("| 値 | 説明 |", "ja"), ("| Значение | Описание |", "ru")] {
             let x = try extract("""

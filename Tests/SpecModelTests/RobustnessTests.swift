@@ -60,7 +60,7 @@ struct RobustnessTests {
 struct DirectiveEdgeTests {
     @Test("complete takes no value; it applies only to enum and error-code tables", arguments: [
         ("kind=string-enum symbol=S complete=no", "'complete' is a flag and takes no value"),
-        ("kind=fields symbol=S complete", "'complete' applies to error-codes, string-enum and int-enum tables, not fields"),
+        ("kind=fields symbol=S complete", "'complete' applies to error-codes, string-enum, int-enum, json-object and delegate-parameters tables, not fields"),
     ])
     func completeFlag(attributes: String, message: String) throws {
         let x = try extract("<!-- docspec:table \(attributes) -->\n\n| 値 | 説明 |\n|---|---|\n| `A` | a |\n")
