@@ -8,7 +8,7 @@ import PurchaseFlow
 
 @Suite("docs-ja/authentication.md")
 struct DocSpec_authentication {
-    @Test("docs-ja/authentication.md:87 swift sample runs")
+    @Test("docs-ja/authentication.md:87 swift sample runs", .timeLimit(.minutes(1)))
     func sample2_swift() async throws {
 #sourceLocation(file: "docs-ja/authentication.md", line: 80)
 

@@ -17,7 +17,7 @@ struct DocSpec_notifications_verification {
 #sourceLocation()
     }
 
-    @Test("docs-ja/notifications-verification.md:129 swift sample runs")
+    @Test("docs-ja/notifications-verification.md:129 swift sample runs", .timeLimit(.minutes(1)))
     func sample3_swift() async throws {
 #sourceLocation(file: "docs-ja/notifications-verification.md", line: 110)
 

@@ -33,7 +33,7 @@ struct DocSpec_purchase_coordinator {
     @Test("docs-ja/purchase-coordinator.md:20 swift sample (ignored)", .disabled("StoreKitStore と appModel は Apple のプラットフォームのアプリにしかない"))
     func sample1_swift() {}
 
-    @Test("docs-ja/purchase-coordinator.md:142 swift sample runs")
+    @Test("docs-ja/purchase-coordinator.md:142 swift sample runs", .timeLimit(.minutes(1)))
     func sample2_swift() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 133)
 
@@ -62,7 +62,7 @@ print("sheets shown: \(await store.sheetsShown.count)")
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-coordinator.md:216 swift sample runs")
+    @Test("docs-ja/purchase-coordinator.md:216 swift sample runs", .timeLimit(.minutes(1)))
     func sample4_swift() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 210)
 
@@ -88,7 +88,7 @@ print("entitled: \(expired.isEntitled), decided by \(expired.decidedBy), state: 
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-coordinator.md:279 swift sample runs")
+    @Test("docs-ja/purchase-coordinator.md:279 swift sample runs", .timeLimit(.minutes(1)))
     func sample6_swift() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 272)
 
@@ -173,7 +173,7 @@ await coordinator.stop()
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-coordinator.md:439 swift sample runs")
+    @Test("docs-ja/purchase-coordinator.md:439 swift sample runs", .timeLimit(.minutes(1)))
     func sample8_swift() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 373)
 
@@ -268,7 +268,7 @@ await coordinator.stop()
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-coordinator.md:554 swift sample runs")
+    @Test("docs-ja/purchase-coordinator.md:554 swift sample runs", .timeLimit(.minutes(1)))
     func sample10_swift() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 486)
 

@@ -8,7 +8,7 @@ import PurchaseFlow
 
 @Suite("docs-ja/purchase-sheet-troubleshooting.md")
 struct DocSpec_purchase_sheet_troubleshooting {
-    @Test("docs-ja/purchase-sheet-troubleshooting.md:102 swift sample runs")
+    @Test("docs-ja/purchase-sheet-troubleshooting.md:102 swift sample runs", .timeLimit(.minutes(1)))
     func sample1_swift() async throws {
 #sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 93)
 
@@ -41,7 +41,7 @@ print(PurchaseDiagnostics.diagnose(snapshot, attempt: attempt, result: result).t
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-sheet-troubleshooting.md:191 swift sample runs")
+    @Test("docs-ja/purchase-sheet-troubleshooting.md:191 swift sample runs", .timeLimit(.minutes(1)))
     func sample3_swift() async throws {
 #sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 182)
 

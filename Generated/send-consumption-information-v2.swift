@@ -8,7 +8,7 @@ import PurchaseFlow
 
 @Suite("docs-ja/send-consumption-information-v2.md")
 struct DocSpec_send_consumption_information_v2 {
-    @Test("docs-ja/send-consumption-information-v2.md:144 swift sample runs")
+    @Test("docs-ja/send-consumption-information-v2.md:144 swift sample runs", .timeLimit(.minutes(1)))
     func sample2_swift() async throws {
 #sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 131)
 

@@ -73,10 +73,11 @@ public enum SwiftRenderer {
         func code() -> String { setup + segment(d.lines, d.firstLine) }
         switch d.mode {
         case .run:
-            out += "    @Test(\(stringLiteral(t.displayName)))\n"
+            // A sample that waits forever fails after the limit instead of stalling the run.
+            out += "    @Test(\(stringLiteral(t.displayName)), .timeLimit(.minutes(1)))\n"
             out += "    func \(t.name)() async throws {\n" + code() + "    }\n"
         case .expectError:
-            out += "    @Test(\(stringLiteral(t.displayName)))\n"
+            out += "    @Test(\(stringLiteral(t.displayName)), .timeLimit(.minutes(1)))\n"
             out += "    func \(t.name)() async throws {\n" + setup
             out += "        await #expect(throws: (any Error).self) {\n" + segment(d.lines, d.firstLine) + "        }\n"
             out += "    }\n"

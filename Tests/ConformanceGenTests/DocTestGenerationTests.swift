@@ -58,7 +58,7 @@ struct DocTestGenerationTests {
         let (file, diagnostics) = try files(Self.page)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(file.contains("""
-                @Test("docs-ja/samples.md:4 swift sample runs")
+                @Test("docs-ja/samples.md:4 swift sample runs", .timeLimit(.minutes(1)))
                 func sample1_swift() async throws {
             #sourceLocation(file: "docs-ja/samples.md", line: 4)
 
