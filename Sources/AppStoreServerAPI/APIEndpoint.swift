@@ -25,7 +25,9 @@ extension APIEndpoint {
     ///
     /// Each parameter value is percent-encoded as one path segment: every byte outside the
     /// RFC 3986 unreserved set (`A–Z a–z 0–9 - . _ ~`) becomes `%XX`, so `"a/b"` becomes `a%2Fb`.
-    /// Parameters that the template doesn't use are ignored.
+    /// The values `"."` and `".."` are refused (``EndpointError/dotSegmentPathParameter(name:value:)``):
+    /// as path segments they would be normalised away. Parameters that the template doesn't use
+    /// are ignored.
     ///
     /// - Parameters:
     ///   - environment: Apple's environment value, `"Production"` or `"Sandbox"` (case-sensitive).
@@ -35,7 +37,8 @@ extension APIEndpoint {
     ///   `https://api.storekit.apple.com/inApps/v1/transactions/consumption/2000000000000001`.
     /// - Throws: ``EndpointError/unknownEnvironment(_:)`` for any other string,
     ///   ``EndpointError/environmentWithoutHost(_:)`` for `"Xcode"` and `"LocalTesting"`,
-    ///   ``EndpointError/missingPathParameter(_:)`` or ``EndpointError/emptyPathParameter(_:)``.
+    ///   ``EndpointError/missingPathParameter(_:)``, ``EndpointError/emptyPathParameter(_:)`` or
+    ///   ``EndpointError/dotSegmentPathParameter(name:value:)``.
     public static func url(
         environment: String, pathParameters: [String: String], hostStyle: HostStyle = .current
     ) throws -> URL {
@@ -49,7 +52,8 @@ extension APIEndpoint {
     /// environment string.
     ///
     /// - Throws: ``EndpointError/environmentWithoutHost(_:)``,
-    ///   ``EndpointError/missingPathParameter(_:)`` or ``EndpointError/emptyPathParameter(_:)``.
+    ///   ``EndpointError/missingPathParameter(_:)``, ``EndpointError/emptyPathParameter(_:)`` or
+    ///   ``EndpointError/dotSegmentPathParameter(name:value:)``.
     public static func url(
         environment: AppStoreEnvironment, pathParameters: [String: String],
         hostStyle: HostStyle = .current
@@ -84,6 +88,11 @@ enum PathTemplate {
                     throw EndpointError.missingPathParameter(name)
                 }
                 guard !value.isEmpty else { throw EndpointError.emptyPathParameter(name) }
+                // "." and ".." stay dot segments however they are percent-encoded (RFC 3986
+                // §2.3, §5.2.4): URLSession or a proxy would resolve them away.
+                guard value != ".", value != ".." else {
+                    throw EndpointError.dotSegmentPathParameter(name: name, value: value)
+                }
                 path += percentEncodeSegment(value)
             }
         }

@@ -146,7 +146,8 @@ public struct ConsumptionRequest: Codable, Hashable, Sendable {
     /// unknown keys are ignored, and unknown enum strings are kept as ``RawEnumValue/unknown(_:)``.
     ///
     /// - Throws: `DecodingError` when a present value has the wrong JSON type (for example a
-    ///   number for `deliveryStatus`, or a `consumptionPercentage` outside `Int32`).
+    ///   number for `deliveryStatus`, or a `consumptionPercentage` outside `Int32` or with a
+    ///   fraction: a `dataCorrupted` error at `consumptionPercentage`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         customerConsented = try container.decodeIfPresent(Bool.self, forKey: .customerConsented)
@@ -154,7 +155,7 @@ public struct ConsumptionRequest: Codable, Hashable, Sendable {
             RawEnumValue<DeliveryStatus>.self, forKey: .deliveryStatus)
         sampleContentProvided = try container.decodeIfPresent(
             Bool.self, forKey: .sampleContentProvided)
-        consumptionPercentage = try container.decodeIfPresent(
+        consumptionPercentage = try container.decodeIntegerIfPresent(
             Int32.self, forKey: .consumptionPercentage)
         refundPreference = try container.decodeIfPresent(
             RawEnumValue<RefundPreference>.self, forKey: .refundPreference)

@@ -15,6 +15,9 @@ public enum EndpointError: Error, Equatable, Hashable, Sendable {
     case missingPathParameter(String)
     /// The path parameter with this name is the empty string.
     case emptyPathParameter(String)
+    /// The path parameter `name` is the dot segment `"."` or `".."` (`value`): URL normalisation
+    /// would remove it, or the segment before it, and send the request to another path.
+    case dotSegmentPathParameter(name: String, value: String)
     /// The assembled URL string isn't a valid URL.
     case invalidURL(String)
     /// The JSON body couldn't be encoded; the associated value describes the encoding error.
@@ -33,6 +36,9 @@ extension EndpointError: CustomStringConvertible {
             "Missing path parameter \"\(name)\"."
         case .emptyPathParameter(let name):
             "The path parameter \"\(name)\" is empty."
+        case .dotSegmentPathParameter(let name, let value):
+            "The path parameter \"\(name)\" is \"\(value)\", a dot segment that URL normalisation would "
+                + "remove from the path."
         case .invalidURL(let string):
             "Invalid URL \"\(string)\"."
         case .bodyEncodingFailed(let reason):

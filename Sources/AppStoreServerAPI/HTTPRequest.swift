@@ -23,8 +23,10 @@ public struct HTTPHeader: Hashable, Sendable {
 /// Endpoint builders such as ``SendConsumptionInformationV1/request(transactionId:body:environment:hostStyle:)``
 /// return one without the `Authorization: Bearer <JWT>` header, so tests can assert the method,
 /// URL, headers and body bytes; ``AppStoreServerAPIClient`` adds a freshly signed token per
-/// attempt and hands the request to its ``HTTPTransport``. Never log a request that carries the
-/// header.
+/// attempt and hands the request to its ``HTTPTransport``. ``description`` (and `dump(_:)`) show
+/// the method, URL, header names and values with `Authorization` redacted
+/// (`Bearer [redacted]`), and the body as a byte count only: printing a request is safe, reading
+/// its ``headers`` or ``body`` directly is not.
 public struct HTTPRequest: Hashable, Sendable {
     /// The HTTP method, for example `"PUT"`.
     public var method: String
@@ -56,6 +58,69 @@ public struct HTTPRequest: Hashable, Sendable {
     public func value(forHeader name: String) -> String? {
         let wanted = name.lowercased()
         return headers.first { $0.name.lowercased() == wanted }?.value
+    }
+}
+
+extension HTTPHeader: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The names (compared case-insensitively) whose values are credentials and never printed.
+    static let credentialNames: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+
+    /// Whether ``value`` is a credential that descriptions hide (`Authorization`,
+    /// `Proxy-Authorization`, `Cookie`, `Set-Cookie`).
+    var isCredential: Bool { Self.credentialNames.contains(name.lowercased()) }
+
+    /// The value as descriptions show it: a credential keeps only its scheme
+    /// (`Bearer [redacted]`), or is `[redacted]` entirely.
+    var redactedValue: String {
+        guard isCredential else { return value }
+        let trimmed = value.drop { $0 == " " || $0 == "\t" }
+        if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }),
+            trimmed[..<space].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        {
+            return "\(trimmed[..<space]) [redacted]"
+        }
+        return "[redacted]"
+    }
+
+    /// `Name: value`, with a credential's value redacted (`Authorization: Bearer [redacted]`).
+    public var description: String { "\(name): \(redactedValue)" }
+
+    /// The same as ``description``: safe to log.
+    public var debugDescription: String { description }
+
+    /// Shows ``name`` and the redacted value, so `dump(_:)` prints no credential either.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["name": name, "value": redactedValue], displayStyle: .struct)
+    }
+}
+
+extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The method, URL, headers (credentials redacted, see ``HTTPHeader/description``) and the
+    /// body's size, never its bytes (a body can carry an `appAccountToken`), for example
+    /// `PUT https://api.storekit.apple.com/inApps/v2/transactions/consumption/1 [Authorization: Bearer [redacted], Content-Type: application/json] body: 87 bytes`.
+    /// Safe to log.
+    public var description: String {
+        let headerList = headers.map(\.description).joined(separator: ", ")
+        return "\(method) \(url.absoluteString) [\(headerList)] body: \(Self.size(body))"
+    }
+
+    /// The same as ``description``: safe to log.
+    public var debugDescription: String { description }
+
+    /// Shows the method, URL, redacted headers and the body's size, so `dump(_:)` prints no
+    /// credential or body either.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "method": method, "url": url.absoluteString, "headers": headers.map(\.description),
+                "body": Self.size(body),
+            ],
+            displayStyle: .struct)
+    }
+
+    private static func size(_ body: Data) -> String {
+        body.count == 1 ? "1 byte" : "\(body.count) bytes"
     }
 }
 

@@ -87,10 +87,11 @@ extension RawEnumValue: Decodable where Known.RawValue: Decodable {
     /// Decodes a single raw value and keeps it, known or not.
     ///
     /// - Throws: `DecodingError` when the JSON value doesn't have the raw value's type (for
-    ///   example a string where an `Int32` is expected, or a number outside `Int32`'s range).
+    ///   example a string where an `Int32` is expected, or a number outside `Int32`'s range or
+    ///   with a fraction; those name the field in the coding path).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        self.init(rawValue: try container.decode(Known.RawValue.self))
+        self.init(rawValue: try container.decodeReportingIntegerMisfit(Known.RawValue.self))
     }
 }
 

@@ -44,7 +44,8 @@ public enum SendConsumptionInformation: APIEndpoint {
     /// - Returns: For example
     ///   `https://api.storekit.apple.com/inApps/v2/transactions/consumption/2000000000000001`.
     /// - Throws: ``EndpointError/environmentWithoutHost(_:)`` for `xcode` and `localTesting`,
-    ///   ``EndpointError/emptyPathParameter(_:)`` for an empty `transactionId`.
+    ///   ``EndpointError/emptyPathParameter(_:)`` for an empty `transactionId`,
+    ///   ``EndpointError/dotSegmentPathParameter(name:value:)`` for `"."` or `".."`.
     public static func url(
         environment: AppStoreEnvironment, transactionId: String, hostStyle: HostStyle = .current
     ) throws -> URL {

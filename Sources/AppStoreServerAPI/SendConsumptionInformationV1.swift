@@ -32,7 +32,8 @@ public enum SendConsumptionInformationV1: APIEndpoint {
     ///     percent-encoded as one path segment.
     ///   - hostStyle: Which host names to use; ``HostStyle/current`` by default.
     /// - Throws: ``EndpointError/environmentWithoutHost(_:)`` for `xcode` and `localTesting`,
-    ///   ``EndpointError/emptyPathParameter(_:)`` for an empty `transactionId`.
+    ///   ``EndpointError/emptyPathParameter(_:)`` for an empty `transactionId`,
+    ///   ``EndpointError/dotSegmentPathParameter(name:value:)`` for `"."` or `".."`.
     public static func url(
         environment: AppStoreEnvironment, transactionId: String, hostStyle: HostStyle = .current
     ) throws -> URL {

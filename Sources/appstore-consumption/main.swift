@@ -141,8 +141,12 @@ func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
     for (name, value) in [
         ("--key", options.keyPath), ("--key-id", options.keyId), ("--issuer-id", options.issuerId),
         ("--bundle-id", options.bundleId),
-    ] where value.isEmpty {
-        throw UsageError(message: "\(name) is required")
+    ] {
+        guard seen.contains(name) else { throw UsageError(message: "\(name) is required") }
+        // The same test the JWT signer applies (an identity of only whitespace is missing).
+        if value.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
+            throw UsageError(message: "\(name) is empty")
+        }
     }
     guard seen.contains("--environment") else { throw UsageError(message: "--environment is required") }
     if options.baseURL == nil, options.environment == .xcode || options.environment == .localTesting {
@@ -163,23 +167,82 @@ func printError(_ message: String) {
 
 /// Explains a decoding failure by JSON key, without echoing values (an appAccountToken is
 /// personal data).
-func explain(_ error: Error) -> String {
+///
+/// - Parameters:
+///   - error: What `JSONDecoder` threw.
+///   - data: The body, to tell JSON that doesn't parse from JSON whose values don't fit (a
+///     `dataCorrupted` error without a coding path can be either).
+func explain(_ error: Error, data: Data? = nil) -> String {
     guard let decoding = error as? DecodingError else { return "\(type(of: error))" }
     func path(_ codingPath: [any CodingKey]) -> String {
         codingPath.isEmpty ? "the body" : codingPath.map(\.stringValue).joined(separator: ".")
     }
     switch decoding {
     case .typeMismatch(let type, let context):
-        return "\(path(context.codingPath)): expected \(type)"
+        return "\(path(context.codingPath)): expected \(type), found another JSON type"
     case .valueNotFound(let type, let context):
         return "\(path(context.codingPath)): expected \(type), found null"
     case .keyNotFound(let key, let context):
         return "\(path(context.codingPath + [key])): missing"
     case .dataCorrupted(let context):
-        return context.codingPath.isEmpty
-            ? "not valid JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
+        if !context.codingPath.isEmpty {
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        }
+        if let data, let reason = jsonSyntaxProblem(data) {
+            return reason.isEmpty ? "not valid JSON" : "not valid JSON (\(reason))"
+        }
+        if data != nil {
+            return "a value does not fit its field (a number too large, or with a fraction, for an integer field)"
+        }
+        return "not valid JSON"
     @unknown default:
         return "undecodable"
+    }
+}
+
+/// Why `data` doesn't parse as JSON ("the input is empty", "it ends too early", "around
+/// character 27", or `""` when the parser says nothing usable), or `nil` when it parses. Nothing of the
+/// input is repeated: the parser's own message can quote it.
+func jsonSyntaxProblem(_ data: Data) -> String? {
+    if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return "the input is empty" }
+    do {
+        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        return nil
+    } catch {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+        if text.localizedCaseInsensitiveContains("end of file") { return "it ends too early" }
+        if let match = text.firstMatch(of: /line (\d+), column (\d+)/) {
+            return "around line \(match.1), column \(match.2)"
+        }
+        if let match = text.firstMatch(of: /around character (\d+)/) {
+            return "around character \(match.1)"
+        }
+        return ""
+    }
+}
+
+/// Why a file couldn't be read, in `strerror`'s words.
+struct ReadFailure: Error {
+    var reason: String
+}
+
+/// The whole file at `path` ("-" for standard input), read with POSIX calls so that a failure
+/// is "No such file or directory" or "Is a directory", not a Foundation error domain.
+func readInput(_ path: String) throws(ReadFailure) -> Data {
+    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw ReadFailure(reason: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw ReadFailure(reason: String(cString: strerror(errno)))
+        }
+        if count == 0 { return data }
+        data.append(contentsOf: buffer[0..<count])
     }
 }
 
@@ -200,13 +263,10 @@ func run(_ arguments: [String]) async -> Int32 {
     }
 
     let data: Data
-    do {
-        data =
-            options.requestPath == "-"
-            ? FileHandle.standardInput.readDataToEndOfFile()
-            : try Data(contentsOf: URL(fileURLWithPath: options.requestPath))
+    do throws(ReadFailure) {
+        data = try readInput(options.requestPath)
     } catch {
-        printError("cannot read \(options.requestPath): \((error as NSError).localizedDescription)")
+        printError("cannot read \(options.requestPath): \(error.reason)")
         return 2
     }
 
@@ -236,7 +296,7 @@ func run(_ arguments: [String]) async -> Int32 {
         }
     } catch {
         printError(
-            "\(options.requestPath) is not a \(options.v1 ? "ConsumptionRequestV1" : "ConsumptionRequest") body: \(explain(error))"
+            "\(options.requestPath) is not a \(options.v1 ? "ConsumptionRequestV1" : "ConsumptionRequest") body: \(explain(error, data: data))"
         )
         return 1
     }
@@ -270,8 +330,10 @@ func run(_ arguments: [String]) async -> Int32 {
         return 0
     } catch {
         printError("\(error)")
-        if case .invalidConfiguration = error { return 2 }
-        return 1
+        switch error {
+        case .invalidConfiguration, .signing(.missingIdentity): return 2
+        default: return 1
+        }
     }
 }
 

@@ -70,4 +70,101 @@ struct ConsumptionCLITests {
         #expect(notFound.stderr.contains("HTTP 404: TransactionIdNotFoundError (4040010)"))
         #expect(!notFound.stderr.lowercased().contains("bearer"))
     }
+
+    /// Common options with a working key, for checks that stop before anything is sent.
+    static func options(keyPath: String? = nil, keyId: String = "K", issuerId: String = "I", bundleId: String = "B")
+        throws -> [String]
+    {
+        [
+            "--key", try keyPath ?? KeyPair.shared.get().trusted.privateKeyPath.path, "--key-id", keyId, "--issuer-id",
+            issuerId, "--bundle-id", bundleId, "--environment", "sandbox", "--base-url", "http://127.0.0.1:9",
+        ]
+    }
+
+    @Test("a body whose number doesn't fit names the field instead of 'not valid JSON'; broken JSON says so")
+    func bodyDecodingMessages() throws {
+        let cases: [(String, String)] = [
+            (#"{"customerConsented": true, "deliveryStatus": "DELIVERED", "sampleContentProvided": false, "consumptionPercentage": 99999999999}"#,
+             "consumptionPercentage: the number does not fit Int32 (-2147483648...2147483647)"),
+            (#"{"customerConsented": true, "deliveryStatus": "DELIVERED", "sampleContentProvided": false, "consumptionPercentage": 1.5}"#,
+             "consumptionPercentage: expected a whole number (Int32), found a number with a fraction"),
+            (#"{"customerConsented": "yes"}"#, "customerConsented: expected Bool, found another JSON type"),
+            (#"{"customerConsented": true,"#, "not valid JSON (it ends too early)"),
+            ("{\n  \"customerConsented\": tru\n}", "not valid JSON (around "),
+            (#"{"consumptionPercentage": 1e400}"#, "not valid JSON\n"),
+            ("\n", "not valid JSON (the input is empty)"),
+        ]
+        for (body, message) in cases {
+            let output = try Self.run(try Self.options() + ["1", "-"], input: Data(body.utf8))
+            #expect(output.status == 1, "\(body): \(output.stderr)")
+            #expect(output.stderr.contains("is not a ConsumptionRequest body: \(message)"), "\(body): \(output.stderr)")
+        }
+        let v1 = try Self.run(try Self.options() + ["--v1", "1", "-"], input: Data(#"{"platform": 1.5}"#.utf8))
+        #expect(v1.status == 1)
+        #expect(v1.stderr.contains("platform: expected a whole number (Int32), found a number with a fraction"), "\(v1.stderr)")
+    }
+
+    @Test("blank --key-id, --issuer-id or --bundle-id is a usage error (exit 2) before anything is signed")
+    func blankIdentity() throws {
+        for (option, arguments) in [
+            ("--key-id", try Self.options(keyId: " ")), ("--issuer-id", try Self.options(issuerId: "\t")),
+            ("--bundle-id", try Self.options(bundleId: "")), ("--key", try Self.options(keyPath: " ")),
+        ] {
+            let output = try Self.run(arguments + ["1", "-"], input: Data("{}".utf8))
+            #expect(output.status == 2, "\(option): \(output.stderr)")
+            #expect(output.stderr.contains("appstore-consumption: \(option) is empty"), "\(option): \(output.stderr)")
+            #expect(output.stderr.contains("Run with --help for usage."))
+        }
+    }
+
+    @Test("a missing key file, a missing request file and a directory give plain messages (exit 2)")
+    func fileErrors() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = Data(#"{"customerConsented": true, "deliveryStatus": "DELIVERED", "sampleContentProvided": false}"#.utf8)
+        let missingKey = directory.appendingPathComponent("AuthKey_NONE.p8").path
+        let noKey = try Self.run(try Self.options(keyPath: missingKey) + ["1", "-"], input: good)
+        #expect(noKey.status == 2)
+        #expect(noKey.stderr == "appstore-consumption: cannot use the key: cannot read key file \(missingKey): No such file or directory\n")
+
+        let keyDirectory = try Self.run(try Self.options(keyPath: directory.path) + ["1", "-"], input: good)
+        #expect(keyDirectory.status == 2)
+        #expect(keyDirectory.stderr.contains("cannot read key file \(directory.path): Is a directory"), "\(keyDirectory.stderr)")
+
+        let missingBody = directory.appendingPathComponent("request.json").path
+        let noBody = try Self.run(try Self.options() + ["1", missingBody])
+        #expect(noBody.status == 2)
+        #expect(noBody.stderr == "appstore-consumption: cannot read \(missingBody): No such file or directory\n")
+
+        let bodyDirectory = try Self.run(try Self.options() + ["1", directory.path])
+        #expect(bodyDirectory.status == 2)
+        #expect(bodyDirectory.stderr == "appstore-consumption: cannot read \(directory.path): Is a directory\n")
+
+        for output in [noKey, keyDirectory, noBody, bodyDirectory] {
+            #expect(!output.stderr.contains("Domain"), "\(output.stderr)")
+            #expect(!output.stderr.contains("error 256"), "\(output.stderr)")
+        }
+    }
+
+    @Test("an encrypted SEC1 key and a public key given as --key explain themselves (exit 2)")
+    func keyProblems() throws {
+        let keys = try KeyPair.shared.get()
+        let encryptedPath = keys.trusted.directory.appendingPathComponent("encrypted-sec1.pem")
+        let convert = try Tool.run([
+            "openssl", "ec", "-in", keys.trusted.privateKeyPath.path, "-aes-256-cbc", "-passout", "pass:secret", "-out",
+            encryptedPath.path,
+        ])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let encrypted = try Self.run(try Self.options(keyPath: encryptedPath.path) + ["1", "-"], input: Data("{}".utf8))
+        #expect(encrypted.status == 2)
+        #expect(encrypted.stderr.contains("cannot use the key: the key is encrypted"), "\(encrypted.stderr)")
+        #expect(!encrypted.stderr.contains("bad decrypt"))
+
+        let publicKey = try Self.run(
+            try Self.options(keyPath: keys.trusted.publicKeyPath.path) + ["1", "-"], input: Data("{}".utf8))
+        #expect(publicKey.status == 2)
+        #expect(publicKey.stderr.contains("cannot use the key: this is a public key"), "\(publicKey.stderr)")
+        #expect(publicKey.stderr.contains("the .p8 file holds the private key"))
+    }
 }

@@ -6,6 +6,11 @@ Serves the two Send Consumption Information endpoints on 127.0.0.1 only:
     PUT /inApps/v1/transactions/consumption/{transactionId}   (ConsumptionRequestV1 body)
     PUT /inApps/v2/transactions/consumption/{transactionId}   (ConsumptionRequest body)
 
+Request bodies: a Content-Length that is not a decimal number gets 400, a body over 1 MiB gets
+413 (read and discarded, never stored; the connection is closed), a chunked body gets 411 (the
+control endpoints below accept up to 64 MiB, for scripting large responses). The JWT is checked
+before the body is parsed; JSON nested too deeply for the parser gets 400.
+
 Every request's JWT is verified the way Apple describes it: header alg=ES256, kid, typ=JWT;
 claims iss, iat, exp (exp - iat <= 3600 s, not expired, iat not in the future beyond a small
 skew), aud=appstoreconnect-v1, bid; the ES256 signature is checked with a pure-Python P-256 ECDSA
@@ -23,8 +28,9 @@ Control endpoints (no JWT):
                       the UNIX time in milliseconds that many ms after the response is sent.
     POST /__reset     empties the queue and the request log.
     GET  /__requests  the request log as JSON: method, path, headers (Authorization replaced by
-                      the decoded JWT header and claims), body (parsed JSON or text), problems,
-                      status sent.
+                      the decoded JWT header and claims), body (parsed JSON or text; null when
+                      the JWT was rejected or the body is over 64 KiB), bodyBytes (its size),
+                      problems, status sent.
     GET  /__health    {"ok": true}
 
 Each response carries X-Standin-Handling-Micros: the time this script spent on the request
@@ -283,6 +289,52 @@ V2_FIELDS = [
 ]
 PATH = re.compile(r"^/inApps/(v1|v2)/transactions/consumption/([^/?]+)$")
 
+# The largest request body accepted (413 beyond), the largest kept in the request log (the size
+# only beyond), and the most bytes of an oversized body read and discarded before the connection
+# is closed instead.
+MAX_BODY_BYTES = 1 << 20
+MAX_CONTROL_BODY_BYTES = 64 << 20
+MAX_LOGGED_BODY_BYTES = 64 * 1024
+MAX_DISCARD_BYTES = 64 << 20
+CONTENT_LENGTH = re.compile(r"[0-9]{1,18}")
+
+
+class BodyRejected(Exception):
+    """The request body can't be read: `status` (400, 411, 413) and a reason."""
+
+    def __init__(self, status, reason, length=None):
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+        self.length = length
+
+
+def parse_json(raw):
+    """Returns (value, problem): the parsed body, or the raw text and why it doesn't parse."""
+    if not raw:
+        return None, None
+    try:
+        return json.loads(raw), None
+    except RecursionError:
+        return None, "body JSON is nested too deeply"
+    except ValueError:
+        return raw.decode("utf-8", "replace"), None
+
+
+def nesting_depth(value, limit):
+    """The nesting depth of a parsed JSON value, counting at most to `limit` + 1 (iterative)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
 
 def check_body(version, body):
     """Returns a list of (message, Apple error code) problems; empty when the body is fine."""
@@ -330,7 +382,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self._wrong_method()
 
     def do_POST(self):
-        body = self._read_body()
+        body = self._read_body_or_reject(limit=MAX_CONTROL_BODY_BYTES)
+        if body is None:
+            return
         if self.path == "/__script":
             try:
                 entries = json.loads(body)
@@ -339,6 +393,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 for entry in entries:
                     if not isinstance(entry, dict) or type(entry.get("status")) is not int:
                         raise ValueError("each entry needs an integer status")
+            except RecursionError:
+                self._send(400, json.dumps({"error": "nested too deeply"}).encode(), {})
+                return
             except ValueError as error:
                 self._send(400, json.dumps({"error": str(error)}).encode(), {})
                 return
@@ -361,10 +418,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def _wrong_method(self):
         """The consumption endpoints take PUT only: 405 (recorded); anything else 404."""
-        raw = self._read_body()
+        raw = self._read_body_or_reject()
+        if raw is None:
+            return
         if PATH.match(self.path):
-            record = {"method": self.command, "path": self.path, "headers": {}, "body": raw.decode("utf-8", "replace"),
-                      "problems": ["method %s is not PUT" % self.command], "status": 405}
+            logged = raw.decode("utf-8", "replace") if len(raw) <= MAX_LOGGED_BODY_BYTES else None
+            record = {"method": self.command, "path": self.path, "headers": {}, "body": logged,
+                      "bodyBytes": len(raw), "problems": ["method %s is not PUT" % self.command], "status": 405}
             with self.server.state.lock:
                 self.server.state.requests.append(record)
             self._send(405, b"", {"Allow": "PUT"})
@@ -374,19 +434,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
     # The API ------------------------------------------------------------------------------------
 
     def do_PUT(self):
-        raw = self._read_body()
-        started = time.perf_counter()
-        record = {"method": "PUT", "path": self.path, "headers": {}, "problems": []}
+        record = {"method": "PUT", "path": self.path, "headers": {}, "problems": [], "body": None}
         for name, value in self.headers.items():
             if name.lower() != "authorization":
                 record["headers"][name] = value
-        try:
-            record["body"] = json.loads(raw) if raw else None
-        except ValueError:
-            record["body"] = raw.decode("utf-8", "replace")
+        raw = self._read_body_or_reject(record)
+        if raw is None:
+            return
+        started = time.perf_counter()
+        record["bodyBytes"] = len(raw)
 
         status, payload, headers, delay = self._handle(raw, record)
         record["status"] = status
+        if len(raw) > MAX_LOGGED_BODY_BYTES or nesting_depth(record["body"], 64) > 64:
+            # Big bodies are not kept (the size is); deep ones would not serialise.
+            record["body"] = None
+            record["bodyOmitted"] = True
         with self.server.state.lock:
             self.server.state.requests.append(record)
         if delay:
@@ -400,6 +463,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def _handle(self, raw, record):
         """Returns (status, body bytes, headers, delay in ms)."""
         config = self.server.config
+        # The token first: the body of an unauthenticated request is never parsed.
         try:
             header, claims = verify_token(self.headers.get("Authorization"), config, int(time.time()))
             record["jwt"] = {"header": header, "claims": claims}
@@ -407,6 +471,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             record["jwt"] = None
             record["problems"].append("401: " + str(error))
             return 401, b"", {}, 0
+        record["body"], parse_problem = parse_json(raw)
         match = PATH.match(self.path)
         if not match:
             record["problems"].append("unknown path")
@@ -426,6 +491,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if not transaction_id.isdigit():
             record["problems"].append("transaction ID is not numeric")
             return apple_error(4000006, "Invalid transaction id.")
+        if parse_problem:
+            record["problems"].append(parse_problem)
+            return apple_error(4000000, "Invalid request: " + parse_problem)
         problems = check_body(version, record["body"])
         if problems:
             record["problems"].extend(message for message, _ in problems)
@@ -452,9 +520,51 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     # Helpers ----------------------------------------------------------------------------------
 
-    def _read_body(self):
-        length = int(self.headers.get("Content-Length") or 0)
+    def _read_body(self, limit=MAX_BODY_BYTES):
+        """Returns the request body, or raises BodyRejected (after discarding an oversized body
+        of a sane length, so the response can be read)."""
+        if self.headers.get("Transfer-Encoding"):
+            raise BodyRejected(411, "Transfer-Encoding is not supported; send a Content-Length")
+        values = self.headers.get_all("Content-Length") or []
+        if not values:
+            return b""
+        texts = {value.strip() for value in values}
+        if len(texts) != 1:
+            raise BodyRejected(400, "conflicting Content-Length headers")
+        text = texts.pop()
+        if not CONTENT_LENGTH.fullmatch(text):
+            if re.fullmatch(r"[0-9]+", text):
+                raise BodyRejected(413, "body over %d bytes" % limit)
+            raise BodyRejected(400, "Content-Length is not a decimal number")
+        length = int(text)
+        if length > limit:
+            if length <= MAX_DISCARD_BYTES:
+                remaining = length
+                while remaining > 0:
+                    chunk = self.rfile.read(min(remaining, 64 * 1024))
+                    if not chunk:
+                        break
+                    remaining -= len(chunk)
+            raise BodyRejected(413, "body over %d bytes" % limit, length)
         return self.rfile.read(length) if length > 0 else b""
+
+    def _read_body_or_reject(self, record=None, limit=MAX_BODY_BYTES):
+        """The body, or None after answering 400/411/413 (recorded when `record` is given; the
+        body itself is never stored) and marking the connection for closing."""
+        try:
+            return self._read_body(limit)
+        except BodyRejected as rejection:
+            if record is not None:
+                record["problems"].append("%d: %s" % (rejection.status, rejection.reason))
+                record["status"] = rejection.status
+                if rejection.length is not None:
+                    record["bodyBytes"] = rejection.length
+                with self.server.state.lock:
+                    self.server.state.requests.append(record)
+            self.close_connection = True
+            payload = json.dumps({"error": rejection.reason}).encode()
+            self._send(rejection.status, payload, {"Content-Type": "application/json", "Connection": "close"})
+            return None
 
     def _send(self, status, payload, headers):
         try:

@@ -360,22 +360,32 @@ public actor AppStoreServerAPIClient {
     /// Apple sends a UNIX time in **milliseconds** (`"1700000000123"`). A whole number below
     /// `100_000_000_000` (a time before 1973 in milliseconds) is read as RFC 9110 delay-seconds
     /// from `receivedAt`; an RFC 9110 HTTP-date (`"Sun, 06 Nov 1994 08:49:37 GMT"`) is accepted
-    /// too. Anything else gives `nil`.
+    /// too. Anything else, and any time after the end of year 9999
+    /// (``AppStoreDate/validMilliseconds``, for example `"9223372036854775807"`), gives `nil`:
+    /// the header is treated as absent.
     static func retryAfterDate(_ value: String?, receivedAt: Date) -> Date? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
             return nil
         }
+        let date: Date?
         if let number = Int64(value) {
             guard number >= 0 else { return nil }
             if number >= 100_000_000_000 {
-                return Date(timeIntervalSince1970: Double(number) / 1000)
+                guard AppStoreDate.validMilliseconds.contains(number) else { return nil }
+                date = AppStoreDate.date(millisecondsSince1970: number)
+            } else {
+                date = receivedAt.addingTimeInterval(Double(number))
             }
-            return receivedAt.addingTimeInterval(Double(number))
+        } else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            date = formatter.date(from: value)
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.date(from: value)
+        guard let date, AppStoreDate.isValid(milliseconds: date.timeIntervalSince1970 * 1000) else {
+            return nil
+        }
+        return date
     }
 }

@@ -41,8 +41,8 @@ public indirect enum AppStoreServerAPIClientError: Error, Hashable, Sendable {
 
     /// `429 Too Many Requests` (``APIError/rateLimitExceeded``, `4290000`).
     ///
-    /// - `retryAfter`: the `Retry-After` header as a date, or `nil` when it is absent or
-    ///   unreadable. Apple sends a UNIX time in **milliseconds** (`1700000000123`); a number below
+    /// - `retryAfter`: the `Retry-After` header as a date, or `nil` when it is absent, unreadable
+    ///   or after the year 9999. Apple sends a UNIX time in **milliseconds** (`1700000000123`); a number below
     ///   `100_000_000_000` is read as RFC 9110 delay-seconds from the response time instead.
     /// - `code`, `message`: from the body; `4290000` and `""` when the body has none.
     case rateLimited(retryAfter: Date?, code: APIErrorCode, message: String)
@@ -71,7 +71,8 @@ public indirect enum AppStoreServerAPIClientError: Error, Hashable, Sendable {
     case invalidConfiguration(EndpointError)
 
     /// The request couldn't be built: ``EndpointError/emptyPathParameter(_:)`` for an empty
-    /// transaction ID, ``EndpointError/bodyEncodingFailed(_:)``, … Nothing was sent.
+    /// transaction ID, ``EndpointError/dotSegmentPathParameter(name:value:)`` for `"."` or `".."`,
+    /// ``EndpointError/bodyEncodingFailed(_:)``, … Nothing was sent.
     case invalidRequest(EndpointError)
 
     /// The JWT couldn't be made (``TokenError``: an empty key ID, issuer ID or bundle ID, a
@@ -166,11 +167,13 @@ extension AppStoreServerAPIClientError: CustomStringConvertible {
         message.isEmpty ? "" : ": \(message)"
     }
 
-    private static func timestamp(_ date: Date) -> String {
+    /// `2023-11-14T22:13:20.123Z (1700000000123 ms)`; a date outside 1970…9999 (only possible
+    /// for an error made by hand) is clamped (``AppStoreDate/clampedMillisecondsSince1970(_:)``).
+    static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        return "\(formatter.string(from: date)) (\(millis) ms)"
+        let millis = AppStoreDate.clampedMillisecondsSince1970(date)
+        return "\(formatter.string(from: AppStoreDate.date(millisecondsSince1970: millis))) (\(millis) ms)"
     }
 }
 

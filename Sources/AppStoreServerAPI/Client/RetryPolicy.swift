@@ -117,7 +117,23 @@ public struct RetryPolicy: Sendable {
         case .equal:
             seconds = capped / 2 + capped / 2 * Self.clampUnit(randomUnit())
         }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        return Self.duration(seconds: seconds, atMost: maxDelay)
+    }
+
+    /// `seconds` as a `Duration` without trapping: nanosecond precision while that fits `Int64`
+    /// (about 292 years), whole seconds beyond, and `limit` (or zero) when even that doesn't fit
+    /// or `seconds` isn't a number.
+    static func duration(seconds: Double, atMost limit: Duration) -> Duration {
+        guard seconds.isFinite, seconds > 0 else { return .zero }
+        let result: Duration
+        if let nanoseconds = Int64(exactly: (seconds * 1e9).rounded()) {
+            result = .nanoseconds(nanoseconds)
+        } else if let whole = Int64(exactly: seconds.rounded(.down)) {
+            result = .seconds(whole)
+        } else {
+            result = limit
+        }
+        return max(.zero, min(result, limit))
     }
 
     private static func clampUnit(_ value: Double) -> Double {

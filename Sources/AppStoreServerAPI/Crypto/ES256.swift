@@ -1,15 +1,28 @@
 import COpenSSL
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Why a key could not be loaded. Descriptions name the problem and never contain key material.
 public enum KeyError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file could not be read (`path`, the operating system's reason).
+    /// The file could not be read (`path`, the operating system's reason as `strerror` words it,
+    /// for example `"No such file or directory"` or `"Is a directory"`).
     case unreadableFile(path: String, reason: String)
     /// The text holds no PEM block (`-----BEGIN …-----`); an App Store Connect `.p8` file starts
     /// with `-----BEGIN PRIVATE KEY-----`.
     case notPEM
-    /// The PEM block is encrypted (`ENCRYPTED PRIVATE KEY`); App Store Connect keys are not.
+    /// The PEM block is encrypted (`ENCRYPTED PRIVATE KEY`, or a `BEGIN EC PRIVATE KEY` block with
+    /// a `Proc-Type: 4,ENCRYPTED` header); App Store Connect keys are not.
     case encrypted
+    /// The PEM text holds no private key but another block (`label`, for example `"PUBLIC KEY"`
+    /// or `"CERTIFICATE"`), where the private key was expected.
+    case notPrivateKey(label: String)
     /// OpenSSL could not decode the block (its reason, for example
     /// `"error:1E08010C:DECODER routines::unsupported"`).
     case malformed(reason: String)
@@ -26,12 +39,89 @@ public enum KeyError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadableFile(let path, let reason): "cannot read key file \(path): \(reason)"
         case .notPEM:
             "not a PEM key: expected a '-----BEGIN PRIVATE KEY-----' block (the .p8 file App Store Connect gives you)"
-        case .encrypted: "the key is encrypted ('ENCRYPTED PRIVATE KEY'); App Store Connect .p8 keys are not"
+        case .encrypted:
+            "the key is encrypted (a passphrase-protected PEM); App Store Connect .p8 keys are not"
+        case .notPrivateKey(let label) where label.hasSuffix("PUBLIC KEY"):
+            "this is a public key ('-----BEGIN \(label)-----'); the .p8 file holds the private key "
+                + "('-----BEGIN PRIVATE KEY-----')"
+        case .notPrivateKey(let label):
+            "this is a '\(label)' PEM block, not a private key; the .p8 file holds the private key "
+                + "('-----BEGIN PRIVATE KEY-----')"
         case .malformed(let reason): "the PEM block is not a readable key (\(reason))"
         case .notEllipticCurve(let type): "the key is \(type), not an elliptic-curve key; ES256 needs EC P-256"
         case .wrongCurve(let curve): "the key is on curve \(curve); ES256 needs P-256 (prime256v1)"
         case .invalidPublicKey(let reason): "not a P-256 public key: \(reason)"
         }
+    }
+}
+
+/// The labels of the PEM blocks in a text (internal).
+enum PEMLabels {
+    /// The `X` of every `-----BEGIN X-----` line, in order.
+    static func labels(in pem: String) -> [String] {
+        var labels: [String] = []
+        var rest = Substring(pem)
+        while let begin = rest.range(of: "-----BEGIN ") {
+            let after = rest[begin.upperBound...]
+            guard let end = after.range(of: "-----") else { break }
+            let label = after[..<end.lowerBound]
+            if !label.contains("\n") { labels.append(String(label)) }
+            rest = after[end.upperBound...]
+        }
+        return labels
+    }
+
+    /// Whether a block carries an RFC 1421 `Proc-Type: 4,ENCRYPTED` header (OpenSSL's
+    /// traditional encrypted `EC PRIVATE KEY` / `RSA PRIVATE KEY` form).
+    static func hasEncryptionHeader(_ pem: String) -> Bool {
+        pem.split(whereSeparator: \.isNewline).contains { line in
+            let compact = line.filter { !$0.isWhitespace }.uppercased()
+            return compact.hasPrefix("PROC-TYPE:") && compact.hasSuffix(",ENCRYPTED")
+        }
+    }
+}
+
+/// Reads small files with plain POSIX calls so failures carry `strerror`'s words ("No such file
+/// or directory", "Is a directory", "Permission denied") instead of a Foundation error domain
+/// (internal).
+enum PlainFile {
+    /// Why a file couldn't be read.
+    struct Failure: Error {
+        /// `strerror` text, or a sentence for the size limit.
+        var reason: String
+    }
+
+    /// The largest key file read: 1 MiB (a `.p8` key is about 250 bytes).
+    static let keyLimit = 1 << 20
+
+    /// The whole file at `path`, or why not.
+    ///
+    /// - Parameters:
+    ///   - path: A file path.
+    ///   - limit: The most bytes accepted; a longer file fails.
+    static func contents(atPath path: String, limit: Int) -> Result<Data, Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(Failure(reason: errorText(errno))) }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Failure(reason: errorText(errno)))
+            }
+            if count == 0 { return .success(data) }
+            guard data.count + count <= limit else {
+                return .failure(Failure(reason: "the file is larger than \(limit) bytes"))
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// `strerror(code)`, for example `"No such file or directory"`.
+    static func errorText(_ code: Int32) -> String {
+        strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 }
 
@@ -95,11 +185,17 @@ public struct ES256PrivateKey: Sendable, CustomStringConvertible {
     /// Loads a PEM private key.
     ///
     /// - Parameter pem: The PEM text (whitespace around it is ignored).
-    /// - Throws: ``KeyError/notPEM``, ``KeyError/encrypted``, ``KeyError/malformed(reason:)``,
+    /// - Throws: ``KeyError/notPEM``, ``KeyError/notPrivateKey(label:)`` (a public key or
+    ///   certificate), ``KeyError/encrypted``, ``KeyError/malformed(reason:)``,
     ///   ``KeyError/notEllipticCurve(keyType:)`` or ``KeyError/wrongCurve(curve:)``.
     public init(pem: String) throws(KeyError) {
         guard pem.contains("-----BEGIN ") else { throw .notPEM }
-        if pem.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----") { throw .encrypted }
+        let labels = PEMLabels.labels(in: pem)
+        if !labels.isEmpty, !labels.contains(where: { $0.hasSuffix("PRIVATE KEY") }) {
+            throw .notPrivateKey(label: labels[0])
+        }
+        // PKCS#8 `ENCRYPTED PRIVATE KEY`, or a legacy (SEC1/PKCS#1) block with RFC 1421 headers.
+        if labels.contains("ENCRYPTED PRIVATE KEY") || PEMLabels.hasEncryptionHeader(pem) { throw .encrypted }
         _ = OpenSSL.drainErrors()
         let loaded: OpaquePointer? = OpenSSL.withMemoryBIO(Data(pem.utf8)) { bio in
             // An empty passphrase callback result: an encrypted key fails instead of prompting.
@@ -119,11 +215,9 @@ public struct ES256PrivateKey: Sendable, CustomStringConvertible {
     /// - Throws: ``KeyError/unreadableFile(path:reason:)``, or what ``init(pem:)`` throws.
     public init(contentsOf url: URL) throws(KeyError) {
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
-            throw .unreadableFile(path: url.path, reason: reason)
+        switch PlainFile.contents(atPath: url.path, limit: PlainFile.keyLimit) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure): throw .unreadableFile(path: url.path, reason: failure.reason)
         }
         guard let text = String(data: data, encoding: .utf8) else { throw .notPEM }
         try self.init(pem: text)

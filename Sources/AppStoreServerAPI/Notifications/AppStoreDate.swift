@@ -9,13 +9,25 @@ import Foundation
 /// `dateDecodingStrategy`, so a plain `JSONDecoder()` decodes them correctly:
 ///
 /// * decoding accepts an integer (`1698148900000`) or a number with a fraction of a millisecond
-///   (`1698148900000.5`, as StoreKit testing in Xcode produces); a string or other JSON type is a
-///   `DecodingError`;
-/// * encoding writes a whole number of milliseconds (rounded to the nearest millisecond), so
-///   integer values round-trip exactly.
+///   (`1698148900000.5`, as StoreKit testing in Xcode produces) within ``validMilliseconds``
+///   (1970 up to the end of year 9999); a number outside it (`1e300`, `-1e25`), a string or other
+///   JSON type is a `DecodingError`;
+/// * encoding writes a whole number of milliseconds (rounded to the nearest millisecond, clamped
+///   to ``validMilliseconds``), so integer values round-trip exactly and whatever is encoded
+///   decodes again.
 ///
 /// [signedDate](https://developer.apple.com/documentation/appstoreserverapi/signeddate)
 public enum AppStoreDate {
+    /// The milliseconds since 1970 a date field may hold: `0` (1970-01-01T00:00:00Z) through
+    /// `253402300799999` (9999-12-31T23:59:59.999Z).
+    public static let validMilliseconds: ClosedRange<Int64> = 0...253_402_300_799_999
+
+    /// Whether `milliseconds` is a finite number inside ``validMilliseconds`` (fractions allowed).
+    static func isValid(milliseconds: Double) -> Bool {
+        milliseconds.isFinite && milliseconds >= Double(validMilliseconds.lowerBound)
+            && milliseconds <= Double(validMilliseconds.upperBound)
+    }
+
     /// The `Date` for a number of milliseconds since 1970-01-01 00:00:00 UTC.
     ///
     /// - Parameter milliseconds: Milliseconds since 1970, for example `1698148900000`.
@@ -33,6 +45,16 @@ public enum AppStoreDate {
         if let exact = Int64(exactly: milliseconds) { return exact }
         return milliseconds < 0 ? .min : .max
     }
+
+    /// ``millisecondsSince1970(_:)`` clamped to ``validMilliseconds``: what the models encode.
+    ///
+    /// - Parameter date: The date.
+    /// - Returns: For example `1698148900000`; `0` for a date before 1970 (or -∞) and
+    ///   `253402300799999` for one after 9999 (or +∞, or NaN).
+    public static func clampedMillisecondsSince1970(_ date: Date) -> Int64 {
+        let milliseconds = millisecondsSince1970(date)
+        return min(max(milliseconds, validMilliseconds.lowerBound), validMilliseconds.upperBound)
+    }
 }
 
 extension KeyedDecodingContainer {
@@ -41,15 +63,25 @@ extension KeyedDecodingContainer {
     func decodeMillisecondsDateIfPresent(forKey key: Key) throws -> Date? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         if let milliseconds = try? decode(Int64.self, forKey: key) {
+            guard AppStoreDate.validMilliseconds.contains(milliseconds) else {
+                throw Self.outOfRange(key: key, in: self)
+            }
             return AppStoreDate.date(millisecondsSince1970: milliseconds)
         }
         let milliseconds = try decode(Double.self, forKey: key)
-        guard milliseconds.isFinite else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self,
-                debugDescription: "Expected milliseconds since 1970, found \(milliseconds).")
+        guard AppStoreDate.isValid(milliseconds: milliseconds) else {
+            throw Self.outOfRange(key: key, in: self)
         }
         return Date(timeIntervalSince1970: milliseconds / 1000)
+    }
+
+    /// The error for a date number outside ``AppStoreDate/validMilliseconds`` (the value is not
+    /// echoed).
+    private static func outOfRange(key: Key, in container: Self) -> DecodingError {
+        DecodingError.dataCorruptedError(
+            forKey: key, in: container,
+            debugDescription: "Expected milliseconds since 1970 in 0...\(AppStoreDate.validMilliseconds.upperBound) "
+                + "(before the year 10000).")
     }
 
     /// Decodes an `appAccountToken` UUID string; `nil` when the key is absent, `null` or `""`.
@@ -66,10 +98,11 @@ extension KeyedDecodingContainer {
 }
 
 extension KeyedEncodingContainer {
-    /// Encodes a date as whole milliseconds since 1970 (see ``AppStoreDate``), nothing when `nil`.
+    /// Encodes a date as whole milliseconds since 1970 clamped to
+    /// ``AppStoreDate/validMilliseconds`` (see ``AppStoreDate``), nothing when `nil`.
     mutating func encodeMillisecondsDateIfPresent(_ date: Date?, forKey key: Key) throws {
         if let date {
-            try encode(AppStoreDate.millisecondsSince1970(date), forKey: key)
+            try encode(AppStoreDate.clampedMillisecondsSince1970(date), forKey: key)
         }
     }
 

@@ -48,7 +48,7 @@ public struct CertificateChainVerifier: Sendable, CustomStringConvertible {
     ///   - leaf: The signing certificate (`x5c[0]`).
     ///   - intermediate: Its issuer (`x5c[1]`).
     ///   - validationTime: The instant at which every certificate must be valid (whole seconds;
-    ///     fractions are dropped).
+    ///     fractions are dropped; clamped to 1970 … the end of year 9999).
     /// - Returns: The validated path `[leaf, intermediate, root]`, the root being the configured
     ///   instance.
     /// - Throws: ``VerificationError`` with status ``VerificationStatus/verificationFailure``;
@@ -70,6 +70,17 @@ public struct CertificateChainVerifier: Sendable, CustomStringConvertible {
     }
 
     private static let depthNames = ["the leaf certificate", "the intermediate certificate", "the root certificate"]
+
+    /// `validationTime` in whole seconds as a `time_t`, clamped to 1970-01-01T00:00:00Z …
+    /// 9999-12-31T23:59:59Z (a time outside fails validation as not yet valid or expired, never
+    /// traps); NaN is a failure.
+    static func checkTime(_ validationTime: Date) throws(VerificationError) -> time_t {
+        let seconds = validationTime.timeIntervalSince1970.rounded(.down)
+        guard !seconds.isNaN else { throw .failure("the validation time is not a number") }
+        let latest = AppStoreDate.validMilliseconds.upperBound / 1000
+        let clamped = min(max(seconds, 0), Double(latest))
+        return time_t(exactly: clamped) ?? time_t(truncatingIfNeeded: latest)
+    }
 
     /// OpenSSL path validation; returns the configured root that anchors the path.
     private func validatePath(
@@ -93,7 +104,7 @@ public struct CertificateChainVerifier: Sendable, CustomStringConvertible {
             throw .failure("OpenSSL could not set up path validation")
         }
         // Sets X509_V_FLAG_USE_CHECK_TIME on this context's parameters.
-        X509_STORE_CTX_set_time(context, 0, time_t(validationTime.timeIntervalSince1970.rounded(.down)))
+        X509_STORE_CTX_set_time(context, 0, try Self.checkTime(validationTime))
 
         guard X509_verify_cert(context) == 1 else {
             let code = X509_STORE_CTX_get_error(context)

@@ -30,7 +30,8 @@ struct SignedJWS {
     ///   ignored.
     /// - Throws: ``VerificationStatus/invalidJWTFormat`` when there are not exactly 3 parts, the
     ///   header or payload is not base64url JSON of the right shape, or `signedDate` is not a
-    ///   number.
+    ///   finite number of milliseconds in ``AppStoreDate/validMilliseconds`` (fractions are
+    ///   allowed: StoreKit testing in Xcode signs dates with fractional milliseconds).
     init(parsing token: String) throws(VerificationError) {
         let text = token.trimmingCharacters(in: .whitespacesAndNewlines)
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -52,11 +53,23 @@ struct SignedJWS {
             throw .jwtFormat("the JWS header is not a JSON object with string alg and string-array x5c "
                 + "(\(Self.describe(error)))")
         }
+        let probe: SignedDateProbe
         do {
-            let probe = try decoder.decode(SignedDateProbe.self, from: payloadData)
-            signedDate = probe.signedDate.map { Date(timeIntervalSince1970: $0 / 1000) }
+            probe = try decoder.decode(SignedDateProbe.self, from: payloadData)
         } catch {
             throw .jwtFormat("the JWS payload is not a JSON object with a numeric signedDate (\(Self.describe(error)))")
+        }
+        if let milliseconds = probe.signedDate {
+            // The value is unverified here and becomes the path-validation time: only a finite
+            // number of milliseconds from 1970 up to the end of year 9999 is accepted.
+            guard AppStoreDate.isValid(milliseconds: milliseconds) else {
+                throw .jwtFormat(
+                    "the JWS payload's signedDate is not a number of milliseconds in "
+                        + "0...\(AppStoreDate.validMilliseconds.upperBound) (1970 to the end of year 9999)")
+            }
+            signedDate = Date(timeIntervalSince1970: milliseconds / 1000)
+        } else {
+            signedDate = nil
         }
         payload = payloadData
         signaturePart = parts[2]
