@@ -16,6 +16,36 @@ public protocol APIEndpoint {
 }
 
 extension APIEndpoint {
+    /// Builds a request with a JSON body: the endpoint's method and URL, headers `User-Agent`
+    /// (``AppStoreServerAPILibrary/userAgent``), `Accept: application/json` and
+    /// `Content-Type: application/json`, and the body encoded with sorted keys (deterministic
+    /// bytes). `Authorization` is added by the sender.
+    ///
+    /// - Throws: what `url(environment:pathParameters:hostStyle:)` (typed environment)
+    ///   throws, or ``EndpointError/bodyEncodingFailed(_:)``.
+    public static func jsonRequest(
+        pathParameters: [String: String], body: some Encodable, environment: AppStoreEnvironment,
+        hostStyle: HostStyle = .current
+    ) throws -> HTTPRequest {
+        let url = try url(environment: environment, pathParameters: pathParameters, hostStyle: hostStyle)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do {
+            data = try encoder.encode(body)
+        } catch {
+            throw EndpointError.bodyEncodingFailed(String(describing: error))
+        }
+        return HTTPRequest(
+            method: method, url: url,
+            headers: [
+                HTTPHeader(name: "User-Agent", value: AppStoreServerAPILibrary.userAgent),
+                HTTPHeader(name: "Accept", value: "application/json"),
+                HTTPHeader(name: "Content-Type", value: "application/json"),
+            ],
+            body: data)
+    }
+
     /// The names of the `{name}` placeholders of ``pathTemplate``, in order.
     public static var pathParameterNames: [String] {
         PathTemplate.parameterNames(in: pathTemplate)

@@ -61,23 +61,8 @@ public enum SendConsumptionInformationV1: APIEndpoint {
         transactionId: String, body: ConsumptionRequestV1, environment: AppStoreEnvironment,
         hostStyle: HostStyle = .current
     ) throws -> HTTPRequest {
-        let url = try url(
-            environment: environment, transactionId: transactionId, hostStyle: hostStyle)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(body)
-        } catch {
-            throw EndpointError.bodyEncodingFailed(String(describing: error))
-        }
-        return HTTPRequest(
-            method: method, url: url,
-            headers: [
-                HTTPHeader(name: "User-Agent", value: AppStoreServerAPILibrary.userAgent),
-                HTTPHeader(name: "Accept", value: "application/json"),
-                HTTPHeader(name: "Content-Type", value: "application/json"),
-            ],
-            body: data)
+        try jsonRequest(
+            pathParameters: ["transactionId": transactionId], body: body, environment: environment,
+            hostStyle: hostStyle)
     }
 }
