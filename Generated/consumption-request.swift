@@ -33,6 +33,14 @@ struct DocSpec_consumption_request {
 #sourceLocation()
     }
 
+    @Test("docs-ja/consumption-request.md:118 swift sample must not compile", .timeLimit(.minutes(1)))
+    func sample4_swift() {
+        DocSpecCheck.doesNotCompile(
+            DocSpecRef(file: "docs-ja/consumption-request.md", line: 118), imports: ["AppStoreServerAPI", "PurchaseFlow"],
+            setupLine: 0, setup: "",
+            code: "\n\n// 文字列ではなく DeliveryStatus.delivered を渡す\nlet request = ConsumptionRequest(\n    customerConsented: true, deliveryStatus: \"DELIVERD\", sampleContentProvided: false)", generatedFile: #filePath)
+    }
+
     @Test("docs-ja/consumption-request.md:20 fields ConsumptionRequest", arguments: [
         DocSpecFieldRow(file: "docs-ja/consumption-request.md", line: 22, key: "customerConsented", required: true, valid: ["true"], invalid: ["false"], errorName: "InvalidCustomerConsentedError", errorCode: 4000035),
         DocSpecFieldRow(file: "docs-ja/consumption-request.md", line: 23, key: "deliveryStatus", required: true, valid: [

@@ -64,6 +64,7 @@ public struct ConformanceTranslator: Sendable {
             var context = PageContext(
                 page: page, errorCodes: errorCodes, unnumberedErrors: unnumberedErrors, validatedSymbols: validatedSymbols,
                 docTestLanguages: options.docTestLanguages)
+            context.configuredImports = options.imports
             // Suites are named after the page id (not its position), so adding a page leaves the
             // other files as they are.
             var typeName = "DocSpec_\(Self.identifierFragment(page.id))"
@@ -141,6 +142,8 @@ struct PageContext {
     let unnumberedErrors: Set<String>
     let validatedSymbols: Set<String>
     let docTestLanguages: Set<String>
+    /// The modules every generated file imports (configuration).
+    var configuredImports: [String] = []
     var diagnostics: [Diagnostic] = []
     /// Modules the page's doc-tests import (`import X` lines moved out of the samples), in order.
     var sampleImports: [String] = []
@@ -362,6 +365,9 @@ struct PageContext {
             case "compile-only":
                 mode = .compileOnly
                 title = "\(where_) \(sample.language) sample: compile-only, never run"
+            case "compile-fail":
+                mode = .compileFail(imports: [])  // imports are filled in below
+                title = "\(where_) \(sample.language) sample must not compile"
             case "throws":
                 mode = .expectError
                 title = "\(where_) \(sample.language) sample throws"
@@ -380,10 +386,21 @@ struct PageContext {
                 }
                 return lines
             }
+            let importsBefore = sampleImports
             var code = DocTestCode(lines: codeLines(sample.code), firstLine: sample.firstCodeLine, mode: mode)
             if let setup = sample.setup, let line = sample.setupFirstLine {
                 code.setupLines = codeLines(setup)
                 code.setupFirstLine = line
+            }
+            if case .compileFail = mode {
+                // Checked in its own swiftc run: its imports must not leak into the file, where a
+                // module the sample names (perhaps on purpose) could break the build.
+                let own = ((sample.setup ?? "") + "\n" + sample.code).components(separatedBy: "\n")
+                    .compactMap(DocTestAttributes.importedModule)
+                sampleImports = importsBefore
+                var all = configuredImports
+                for m in own where !all.contains(m) { all.append(m) }
+                code.mode = .compileFail(imports: all)
             }
             tests.append(TestDecl(
                 name: "sample\(n)_\(sample.language)", sourceLine: sample.firstCodeLine, displayName: title, arguments: nil,
@@ -506,7 +523,7 @@ struct PageContext {
 /// The info-string attributes of doc-tests.
 enum DocTestAttributes {
     /// The mode attributes; at most one per sample.
-    static let modes: Set<String> = ["run", "compile-only", "throws", "ignore"]
+    static let modes: Set<String> = ["run", "compile-only", "throws", "ignore", "compile-fail"]
 
     /// `key=value` attributes that are allowed and not modes.
     static func isKnownValue(_ attribute: String) -> Bool {

@@ -87,6 +87,15 @@ public enum SwiftRenderer {
         case .ignored(let reason):
             out += "    @Test(\(stringLiteral(t.displayName)), .disabled(\(stringLiteral(reason))))\n"
             out += "    func \(t.name)() {}\n"
+        case .compileFail(let imports):
+            let page = file ?? ""
+            out += "    @Test(\(stringLiteral(t.displayName)), .timeLimit(.minutes(1)))\n"
+            out += "    func \(t.name)() {\n"
+            out += "        DocSpecCheck.doesNotCompile(\n"
+            out += "            DocSpecRef(file: \(stringLiteral(page)), line: \(d.firstLine)), imports: [\(imports.map(stringLiteral).joined(separator: ", "))],\n"
+            out += "            setupLine: \(d.setupFirstLine), setup: \(stringLiteral(d.setupLines.joined(separator: "\n"))),\n"
+            out += "            code: \(stringLiteral(d.lines.joined(separator: "\n"))), generatedFile: #filePath)\n"
+            out += "    }\n"
         }
         return out
     }

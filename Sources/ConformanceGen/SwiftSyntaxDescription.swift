@@ -123,6 +123,10 @@ public struct DocTestCode: Hashable, Sendable {
         case compileOnly
         /// A disabled `@Test` carrying the reason; the code is not compiled.
         case ignored(reason: String)
+        /// A `@Test` that type-checks the sample in a separate `swiftc` run and expects it to
+        /// fail inside the sample's lines; the code enters the generated file only as string
+        /// literals, so it cannot break the build. `imports` are the modules it is checked with.
+        case compileFail(imports: [String])
     }
 
     /// The sample's lines (`import` lines blanked; they move to the file's imports).

@@ -82,6 +82,18 @@ struct DocTestGenerationTests {
         #expect(!file.contains("Product.products"), "an ignored sample is not compiled")
     }
 
+    @Test("compile-fail: the code enters only as string literals, checked by DocSpecCheck.doesNotCompile; its imports stay out of the file")
+    func compileFail() throws {
+        let markdown = "# P\n\n```swift compile-fail\nimport NotARealModule\nlet x: Int = \"text\"\n```\n"
+        let (file, diagnostics) = try files(markdown)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(file.contains(#"DocSpecCheck.doesNotCompile("#))
+        #expect(file.contains(#"imports: ["AppStoreServerAPI", "NotARealModule"]"#))
+        #expect(file.contains(#"code: "\nlet x: Int = \"text\"""#))
+        #expect(!file.contains("import NotARealModule"))
+        #expect(!file.contains("\nlet x: Int"), "the sample is never code in the generated file")
+    }
+
     @Test("hidden setup runs first, mapped to its own lines")
     func setup() throws {
         let (file, _) = try files(Self.page)
