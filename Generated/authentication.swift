@@ -10,6 +10,8 @@ import PurchaseFlow
 struct DocSpec_authentication {
     @Test("docs-ja/authentication.md:87 swift sample runs", .timeLimit(.minutes(1)))
     func sample2_swift() async throws {
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/authentication.md", line: 87), seconds: 90)
+        defer { docSpecWatchdog.cancel() }
 #sourceLocation(file: "docs-ja/authentication.md", line: 80)
 
 let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8")

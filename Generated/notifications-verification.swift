@@ -19,6 +19,8 @@ struct DocSpec_notifications_verification {
 
     @Test("docs-ja/notifications-verification.md:129 swift sample runs", .timeLimit(.minutes(1)))
     func sample3_swift() async throws {
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/notifications-verification.md", line: 129), seconds: 90)
+        defer { docSpecWatchdog.cancel() }
 #sourceLocation(file: "docs-ja/notifications-verification.md", line: 110)
 
 let appleRootCAFile = FileManager.default.temporaryDirectory.appendingPathComponent("root-\(UUID().uuidString).der")

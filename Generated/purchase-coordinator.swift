@@ -35,6 +35,8 @@ struct DocSpec_purchase_coordinator {
 
     @Test("docs-ja/purchase-coordinator.md:142 swift sample runs", .timeLimit(.minutes(1)))
     func sample2_swift() async throws {
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 142), seconds: 90)
+        defer { docSpecWatchdog.cancel() }
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 133)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -64,6 +66,8 @@ print("sheets shown: \(await store.sheetsShown.count)")
 
     @Test("docs-ja/purchase-coordinator.md:216 swift sample runs", .timeLimit(.minutes(1)))
     func sample4_swift() async throws {
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 216), seconds: 90)
+        defer { docSpecWatchdog.cancel() }
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 210)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -90,6 +94,8 @@ print("entitled: \(expired.isEntitled), decided by \(expired.decidedBy), state: 
 
     @Test("docs-ja/purchase-coordinator.md:279 swift sample runs", .timeLimit(.minutes(1)))
     func sample6_swift() async throws {
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 279), seconds: 90)
+        defer { docSpecWatchdog.cancel() }
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 272)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -175,6 +181,8 @@ await coordinator.stop()
 
     @Test("docs-ja/purchase-coordinator.md:439 swift sample runs", .timeLimit(.minutes(1)))
     func sample8_swift() async throws {
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 439), seconds: 90)
+        defer { docSpecWatchdog.cancel() }
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 373)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -270,6 +278,8 @@ await coordinator.stop()
 
     @Test("docs-ja/purchase-coordinator.md:554 swift sample runs", .timeLimit(.minutes(1)))
     func sample10_swift() async throws {
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 554), seconds: 90)
+        defer { docSpecWatchdog.cancel() }
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 486)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))

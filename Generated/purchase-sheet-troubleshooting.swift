@@ -10,6 +10,8 @@ import PurchaseFlow
 struct DocSpec_purchase_sheet_troubleshooting {
     @Test("docs-ja/purchase-sheet-troubleshooting.md:102 swift sample runs", .timeLimit(.minutes(1)))
     func sample1_swift() async throws {
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 102), seconds: 90)
+        defer { docSpecWatchdog.cancel() }
 #sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 93)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -43,6 +45,8 @@ print(PurchaseDiagnostics.diagnose(snapshot, attempt: attempt, result: result).t
 
     @Test("docs-ja/purchase-sheet-troubleshooting.md:191 swift sample runs", .timeLimit(.minutes(1)))
     func sample3_swift() async throws {
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 191), seconds: 90)
+        defer { docSpecWatchdog.cancel() }
 #sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 182)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))

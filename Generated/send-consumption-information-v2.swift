@@ -10,6 +10,8 @@ import PurchaseFlow
 struct DocSpec_send_consumption_information_v2 {
     @Test("docs-ja/send-consumption-information-v2.md:144 swift sample runs", .timeLimit(.minutes(1)))
     func sample2_swift() async throws {
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/send-consumption-information-v2.md", line: 144), seconds: 90)
+        defer { docSpecWatchdog.cancel() }
 #sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 131)
 
 let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8")

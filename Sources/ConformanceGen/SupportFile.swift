@@ -105,6 +105,25 @@ enum SupportFile {
             var testDescription: String { "\\(file):\\(line) \\(environment) \\(method) \\(path)" }
         }
 
+        /// Ends the test process when a doc-test sample is still running well after its time
+        /// limit: `.timeLimit` cannot stop a busy loop, and CI must not hang.
+        final class DocSpecWatchdog: @unchecked Sendable {
+            private let timer: DispatchSourceTimer
+
+            init(_ ref: DocSpecRef, seconds: Int) {
+                timer = DispatchSource.makeTimerSource(queue: .global())
+                timer.schedule(deadline: .now() + .seconds(seconds))
+                timer.setEventHandler {
+                    let message = "\\(ref.file):\\(ref.line): error: the sample is still running after \\(seconds) s; ending the test process\\n"
+                    FileHandle.standardError.write(Data(message.utf8))
+                    exit(1)
+                }
+                timer.resume()
+            }
+
+            func cancel() { timer.cancel() }
+        }
+
         enum DocSpecCheck {
             static func errorCode<E: RawRepresentable>(
                 _ row: DocSpecErrorCodeRow, _ type: E.Type, info: (E) -> DocSpecErrorInfo

@@ -70,15 +70,20 @@ public enum SwiftRenderer {
             return text
         }
         let setup = d.setupLines.isEmpty ? "" : segment(d.setupLines, d.setupFirstLine)
+        // `.timeLimit` cannot stop a busy loop; the watchdog ends the process a little later.
+        func watchdog() -> String {
+            "        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: \(stringLiteral(file ?? "")), line: \(d.firstLine)), seconds: 90)\n"
+                + "        defer { docSpecWatchdog.cancel() }\n"
+        }
         func code() -> String { setup + segment(d.lines, d.firstLine) }
         switch d.mode {
         case .run:
             // A sample that waits forever fails after the limit instead of stalling the run.
             out += "    @Test(\(stringLiteral(t.displayName)), .timeLimit(.minutes(1)))\n"
-            out += "    func \(t.name)() async throws {\n" + code() + "    }\n"
+            out += "    func \(t.name)() async throws {\n" + watchdog() + code() + "    }\n"
         case .expectError:
             out += "    @Test(\(stringLiteral(t.displayName)), .timeLimit(.minutes(1)))\n"
-            out += "    func \(t.name)() async throws {\n" + setup
+            out += "    func \(t.name)() async throws {\n" + watchdog() + setup
             out += "        await #expect(throws: (any Error).self) {\n" + segment(d.lines, d.firstLine) + "        }\n"
             out += "    }\n"
         case .compileOnly:

@@ -60,6 +60,8 @@ struct DocTestGenerationTests {
         #expect(file.contains("""
                 @Test("docs-ja/samples.md:4 swift sample runs", .timeLimit(.minutes(1)))
                 func sample1_swift() async throws {
+                    let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/samples.md", line: 4), seconds: 90)
+                    defer { docSpecWatchdog.cancel() }
             #sourceLocation(file: "docs-ja/samples.md", line: 4)
 
 
@@ -75,6 +77,8 @@ struct DocTestGenerationTests {
             """))
         #expect(file.contains("""
                 func sample3_swift() async throws {
+                    let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/samples.md", line: 14), seconds: 90)
+                    defer { docSpecWatchdog.cancel() }
                     await #expect(throws: (any Error).self) {
             #sourceLocation(file: "docs-ja/samples.md", line: 14)
             """))
