@@ -158,7 +158,7 @@ struct ClientIntegrationTests {
         let elapsed = Date().timeIntervalSince(start)
         #expect(result == .init(status: 202, attempts: 2))
         #expect(elapsed >= 0.35, "retried after \(elapsed) s, before the Retry-After time")
-        #expect(elapsed < 5)
+        #expect(elapsed < 30, "a loaded machine may be slow, but this is far below any retry backoff cap")
         #expect(try await server.requests().map { $0["status"] as? Int } == [429, 202])
     }
 
@@ -168,20 +168,21 @@ struct ClientIntegrationTests {
         defer { server.stop() }
         let client = try server.client(retryPolicy: .default)
         try await server.script([
-            StandIn.appleError(429, 4290000, "Rate limit exceeded.", extra: ["retry_after_in_ms": 20_000])
+            StandIn.appleError(429, 4290000, "Rate limit exceeded.", extra: ["retry_after_in_ms": 50_000])
         ])
         let start = Date()
         let error = await clientFailure {
             try await client.sendConsumptionInformation(
-                transactionId: "2000000000000001", consumptionRequest: Bodies.v2, deadline: start.addingTimeInterval(8))
+                transactionId: "2000000000000001", consumptionRequest: Bodies.v2, deadline: start.addingTimeInterval(40))
         }
-        #expect(Date().timeIntervalSince(start) < 8)
+        // Gives up at once instead of waiting for the deadline (loose bound: CI machines are loaded).
+        #expect(Date().timeIntervalSince(start) < 30)
         guard case .deadlineExceeded(.rateLimited(let retryAfter?, .known(.rateLimitExceeded), "Rate limit exceeded."))? = error else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
-        #expect(retryAfter.timeIntervalSince(start) > 19)
-        #expect(retryAfter.timeIntervalSince(start) < 30)
+        #expect(retryAfter.timeIntervalSince(start) > 49)
+        #expect(retryAfter.timeIntervalSince(start) < 80)
         #expect(try await server.requests().count == 1)
     }
 
