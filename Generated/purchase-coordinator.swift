@@ -7,23 +7,23 @@ import AppStoreServerAPI
 import PurchaseFlow
 
 /// Conforms to PurchaseCoordinatorDelegate with exactly the documented methods.
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 254)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 296)
 final class DocSpec_purchase_coordinator_table1_PurchaseCoordinatorDelegate: PurchaseCoordinatorDelegate {
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 256)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 298)
     func coordinator(_ p0: PurchaseCoordinator, didFinishSweep p1: SweepReport) {}
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 257)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 299)
     func coordinator(_ p0: PurchaseCoordinator, deliver p1: Transaction, source p2: TransactionSource) {}
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 258)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 300)
     func coordinator(_ p0: PurchaseCoordinator, didReceiveUnverified p1: Transaction, error p2: TransactionVerificationError) {}
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 259)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 301)
     func coordinator(_ p0: PurchaseCoordinator, willPurchase p1: PurchaseAttempt) {}
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 260)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 302)
     func coordinator(_ p0: PurchaseCoordinator, didComplete p1: PurchaseAttempt, outcome p2: PurchaseOutcome) {}
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 261)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 303)
     func coordinator(_ p0: PurchaseCoordinator, didFailPurchase p1: PurchaseAttempt, error p2: any Error) {}
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 262)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 304)
     func coordinator(_ p0: PurchaseCoordinator, didDetectStaleTransaction p1: StaleTransaction, expected p2: PurchaseAttempt) {}
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 263)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 305)
     func coordinator(_ p0: PurchaseCoordinator, entitlementDidChange p1: EntitlementResolution) {}
 #sourceLocation()
 }
@@ -33,22 +33,50 @@ struct DocSpec_purchase_coordinator {
     @Test("docs-ja/purchase-coordinator.md:20 swift sample (ignored)", .disabled("StoreKitStore と appModel は Apple のプラットフォームのアプリにしかない"))
     func sample1_swift() {}
 
-    @Test("docs-ja/purchase-coordinator.md:142 swift sample runs", .timeLimit(.minutes(1)))
+    @Test("docs-ja/purchase-coordinator.md:176 swift sample runs", .timeLimit(.minutes(1)))
     func sample2_swift() async throws {
-        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 142), seconds: 90)
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 176), seconds: 90)
         defer { docSpecWatchdog.cancel() }
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 133)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 142)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
 let store = SimulatedStore(
     products: [.autoRenewable("monthly", groupId: "pro")], timeSource: clock.timeSource,
     behavior: SimulatedStore.Behavior(returnsQueuedTransactionInsteadOfPurchasing: true, maximumRenewals: 2))
 try await store.recordPurchase(productId: "monthly", at: clock.now - 60 * 60, finished: true)
+actor Shop: PurchaseCoordinatorDelegate {
+    private(set) var delivered: [String] = []
+    func coordinator(_ coordinator: PurchaseCoordinator, didFinishSweep report: SweepReport) async {}
+    func coordinator(
+        _ coordinator: PurchaseCoordinator, deliver transaction: Transaction, source: TransactionSource
+    ) async throws {
+        delivered.append(transaction.transactionId)
+    }
+    func coordinator(
+        _ coordinator: PurchaseCoordinator, didReceiveUnverified transaction: Transaction,
+        error: TransactionVerificationError
+    ) async {}
+    func coordinator(_ coordinator: PurchaseCoordinator, willPurchase attempt: PurchaseAttempt) async {}
+    func coordinator(
+        _ coordinator: PurchaseCoordinator, didComplete attempt: PurchaseAttempt, outcome: PurchaseOutcome
+    ) async {}
+    func coordinator(
+        _ coordinator: PurchaseCoordinator, didFailPurchase attempt: PurchaseAttempt, error: any Error
+    ) async {}
+    func coordinator(
+        _ coordinator: PurchaseCoordinator, didDetectStaleTransaction stale: StaleTransaction,
+        expected attempt: PurchaseAttempt
+    ) async {}
+    func coordinator(_ coordinator: PurchaseCoordinator, entitlementDidChange resolution: EntitlementResolution) async {}
+}
 #sourceLocation()
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 142)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 176)
 
 
-let coordinator = PurchaseCoordinator(store: store, configuration: .withoutSweep, timeSource: clock.timeSource)
+// Shop は取引の中身を届けるデリゲート（下の「デリゲート」を参照）。コーディネーターは弱参照で持つので保持しておく
+let shop = Shop()
+let coordinator = PurchaseCoordinator(
+    store: store, configuration: .withoutSweep, timeSource: clock.timeSource, delegate: shop)
 for _ in 1...3 {
     switch try await coordinator.purchase(productId: "monthly") {
     case .staleTransaction(let stale, let entitlement):
@@ -61,21 +89,23 @@ for _ in 1...3 {
     }
 }
 print("sheets shown: \(await store.sheetsShown.count)")
+print("delivered: \(await shop.delivered)")
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-coordinator.md:216 swift sample runs", .timeLimit(.minutes(1)))
+    @Test("docs-ja/purchase-coordinator.md:257 swift sample runs", .timeLimit(.minutes(1)))
     func sample4_swift() async throws {
-        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 216), seconds: 90)
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 257), seconds: 90)
         defer { docSpecWatchdog.cancel() }
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 210)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 251)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
 let store = SimulatedStore(products: [.autoRenewable("monthly", groupId: "pro")], timeSource: clock.timeSource)
 #sourceLocation()
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 216)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 257)
 
 
+// デリゲートなし: 取引は届けられず未完了のまま残るが（結果は deliveryFailed）、権利の判定には影響しない
 let coordinator = PurchaseCoordinator(store: store, timeSource: clock.timeSource)
 _ = try await coordinator.purchase(productId: "monthly")
 
@@ -92,17 +122,17 @@ print("entitled: \(expired.isEntitled), decided by \(expired.decidedBy), state: 
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-coordinator.md:279 swift sample runs", .timeLimit(.minutes(1)))
+    @Test("docs-ja/purchase-coordinator.md:321 swift sample runs", .timeLimit(.minutes(1)))
     func sample6_swift() async throws {
-        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 279), seconds: 90)
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 321), seconds: 90)
         defer { docSpecWatchdog.cancel() }
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 272)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 314)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
 let store = SimulatedStore(
     products: [.autoRenewable("monthly", groupId: "pro"), .nonConsumable("lifetime")], timeSource: clock.timeSource)
 #sourceLocation()
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 279)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 321)
 
 
 actor PurchaseLog: PurchaseCoordinatorDelegate {
@@ -179,11 +209,11 @@ await coordinator.stop()
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-coordinator.md:439 swift sample runs", .timeLimit(.minutes(1)))
+    @Test("docs-ja/purchase-coordinator.md:481 swift sample runs", .timeLimit(.minutes(1)))
     func sample8_swift() async throws {
-        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 439), seconds: 90)
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 481), seconds: 90)
         defer { docSpecWatchdog.cancel() }
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 373)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 415)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
 let store = SimulatedStore(
@@ -248,7 +278,7 @@ actor PurchaseLog: PurchaseCoordinatorDelegate {
     }
 }
 #sourceLocation()
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 439)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 481)
 
 
 let log = PurchaseLog()
@@ -276,11 +306,11 @@ await coordinator.stop()
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-coordinator.md:554 swift sample runs", .timeLimit(.minutes(1)))
+    @Test("docs-ja/purchase-coordinator.md:596 swift sample runs", .timeLimit(.minutes(1)))
     func sample10_swift() async throws {
-        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 554), seconds: 90)
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 596), seconds: 90)
         defer { docSpecWatchdog.cancel() }
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 486)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 528)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
 let store = SimulatedStore(
@@ -347,7 +377,7 @@ actor PurchaseLog: PurchaseCoordinatorDelegate {
     }
 }
 #sourceLocation()
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 554)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 596)
 
 
 let log = PurchaseLog()
@@ -368,26 +398,26 @@ await coordinator.stop()
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-coordinator.md:254 delegate-parameters PurchaseCoordinatorDelegate: each documented method is a requirement with these parameter types")
+    @Test("docs-ja/purchase-coordinator.md:296 delegate-parameters PurchaseCoordinatorDelegate: each documented method is a requirement with these parameter types")
     func table1_delegateParameters() {
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 254)
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 254)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 296)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 296)
         let conformance: any PurchaseCoordinatorDelegate = DocSpec_purchase_coordinator_table1_PurchaseCoordinatorDelegate()
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 256)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 298)
         let _: (PurchaseCoordinator, SweepReport) async throws -> Void = conformance.coordinator(_:didFinishSweep:)
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 257)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 299)
         let _: (PurchaseCoordinator, Transaction, TransactionSource) async throws -> Void = conformance.coordinator(_:deliver:source:)
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 258)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 300)
         let _: (PurchaseCoordinator, Transaction, TransactionVerificationError) async throws -> Void = conformance.coordinator(_:didReceiveUnverified:error:)
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 259)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 301)
         let _: (PurchaseCoordinator, PurchaseAttempt) async throws -> Void = conformance.coordinator(_:willPurchase:)
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 260)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 302)
         let _: (PurchaseCoordinator, PurchaseAttempt, PurchaseOutcome) async throws -> Void = conformance.coordinator(_:didComplete:outcome:)
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 261)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 303)
         let _: (PurchaseCoordinator, PurchaseAttempt, any Error) async throws -> Void = conformance.coordinator(_:didFailPurchase:error:)
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 262)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 304)
         let _: (PurchaseCoordinator, StaleTransaction, PurchaseAttempt) async throws -> Void = conformance.coordinator(_:didDetectStaleTransaction:expected:)
-#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 263)
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 305)
         let _: (PurchaseCoordinator, EntitlementResolution) async throws -> Void = conformance.coordinator(_:entitlementDidChange:)
 #sourceLocation()
     }

@@ -8,11 +8,11 @@ import PurchaseFlow
 
 @Suite("docs-ja/purchase-sheet-troubleshooting.md")
 struct DocSpec_purchase_sheet_troubleshooting {
-    @Test("docs-ja/purchase-sheet-troubleshooting.md:102 swift sample runs", .timeLimit(.minutes(1)))
+    @Test("docs-ja/purchase-sheet-troubleshooting.md:105 swift sample runs", .timeLimit(.minutes(1)))
     func sample1_swift() async throws {
-        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 102), seconds: 90)
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 105), seconds: 90)
         defer { docSpecWatchdog.cancel() }
-#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 93)
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 96)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
 let store = SimulatedStore(
@@ -20,7 +20,7 @@ let store = SimulatedStore(
     behavior: SimulatedStore.Behavior(maximumRenewals: 2))
 try await store.recordPurchase(productId: "monthly", at: clock.now - 60 * 60, finished: true)
 #sourceLocation()
-#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 102)
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 105)
 
 
 // 未完了の取引を新しい購入の代わりに返す、という StoreKit の振る舞いを有効にする
@@ -43,25 +43,51 @@ print(PurchaseDiagnostics.diagnose(snapshot, attempt: attempt, result: result).t
 #sourceLocation()
     }
 
-    @Test("docs-ja/purchase-sheet-troubleshooting.md:191 swift sample runs", .timeLimit(.minutes(1)))
+    @Test("docs-ja/purchase-sheet-troubleshooting.md:219 swift sample runs", .timeLimit(.minutes(1)))
     func sample3_swift() async throws {
-        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 191), seconds: 90)
+        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 219), seconds: 90)
         defer { docSpecWatchdog.cancel() }
-#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 182)
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 185)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
 let store = SimulatedStore(
     products: [.autoRenewable("monthly", groupId: "pro")], timeSource: clock.timeSource,
     behavior: SimulatedStore.Behavior(maximumRenewals: 2))
 try await store.recordPurchase(productId: "monthly", at: clock.now - 60 * 60, finished: true)
+actor Shop: PurchaseCoordinatorDelegate {
+    private(set) var delivered: [String] = []
+    func coordinator(_ coordinator: PurchaseCoordinator, didFinishSweep report: SweepReport) async {}
+    func coordinator(
+        _ coordinator: PurchaseCoordinator, deliver transaction: Transaction, source: TransactionSource
+    ) async throws {
+        delivered.append(transaction.transactionId)
+    }
+    func coordinator(
+        _ coordinator: PurchaseCoordinator, didReceiveUnverified transaction: Transaction,
+        error: TransactionVerificationError
+    ) async {}
+    func coordinator(_ coordinator: PurchaseCoordinator, willPurchase attempt: PurchaseAttempt) async {}
+    func coordinator(
+        _ coordinator: PurchaseCoordinator, didComplete attempt: PurchaseAttempt, outcome: PurchaseOutcome
+    ) async {}
+    func coordinator(
+        _ coordinator: PurchaseCoordinator, didFailPurchase attempt: PurchaseAttempt, error: any Error
+    ) async {}
+    func coordinator(
+        _ coordinator: PurchaseCoordinator, didDetectStaleTransaction stale: StaleTransaction,
+        expected attempt: PurchaseAttempt
+    ) async {}
+    func coordinator(_ coordinator: PurchaseCoordinator, entitlementDidChange resolution: EntitlementResolution) async {}
+}
 #sourceLocation()
-#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 191)
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 219)
 
 
 await store.setBehavior(SimulatedStore.Behavior(returnsQueuedTransactionInsteadOfPurchasing: true))
 
-// 実際のアプリではデリゲートを渡して、取引の中身を届ける（PurchaseCoordinator のページを参照）
-let coordinator = PurchaseCoordinator(store: store, timeSource: clock.timeSource)
+// Shop は取引の中身を届けるデリゲート（PurchaseCoordinator のページを参照）。デリゲートがないと取引は finish されない
+let shop = Shop()
+let coordinator = PurchaseCoordinator(store: store, timeSource: clock.timeSource, delegate: shop)
 
 // 起動時: 未完了の取引を片付け、Transaction.updates の監視を始める
 let launchSweep = await coordinator.start()
@@ -73,6 +99,7 @@ if let entitlement = outcome.entitlement {
     print("entitled: \(entitlement.isEntitled), decided by \(entitlement.decidedBy)")
 }
 print("sheets shown: \(await store.sheetsShown.count)")
+print("delivered: \(await shop.delivered)")
 print(await coordinator.diagnose(productIds: ["monthly"]).text)
 await coordinator.stop()
 #sourceLocation()

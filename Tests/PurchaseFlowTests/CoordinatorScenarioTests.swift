@@ -96,7 +96,7 @@ struct CoordinatorScenarioTests {
         try await store.recordPurchase(productId: "lifetime", at: t0 - day)
         try await store.recordPurchase(productId: "monthly", at: t0 - minute)
         await store.simulateReinstall()
-        let (coordinator, _) = makeCoordinator(store, clock)
+        let (coordinator, delegate) = makeCoordinator(store, clock)
         await coordinator.start()
         #expect(await store.currentEntitlements().isEmpty)
         #expect(await !coordinator.resolveEntitlement(for: "lifetime").isEntitled)
@@ -107,6 +107,7 @@ struct CoordinatorScenarioTests {
         #expect(restored.map(\.isEntitled) == [true, true, false])
         #expect(restored.map(\.decidedBy) == [.currentEntitlements, .currentEntitlements, .latestTransaction])
         await coordinator.stop()
+        withExtendedLifetime(delegate) {}  // the coordinator keeps its delegate weakly
     }
 
     @Test("refund: the revoked transaction arrives through updates and the entitlement is removed")
@@ -188,7 +189,7 @@ struct CoordinatorScenarioTests {
     @Test("billing retry without grace period: not entitled; recovery renews and entitles again")
     func billingRetryWithoutGrace() async throws {
         let (store, clock) = makeStore()
-        let (coordinator, _) = makeCoordinator(store, clock)
+        let (coordinator, delegate) = makeCoordinator(store, clock)
         _ = try await coordinator.purchase(productId: "monthly")
         try await store.setRenewalPaymentFails(productId: "monthly")
         clock.advance(by: SimulatedProduct.sandboxMonth + minute)
@@ -203,6 +204,7 @@ struct CoordinatorScenarioTests {
         let recovered = await coordinator.resolveEntitlement(for: "monthly")
         #expect(recovered.isEntitled)
         #expect(recovered.transaction?.purchaseDate == clock.now)
+        withExtendedLifetime(delegate) {}  // the coordinator keeps its delegate weakly
     }
 
     @Test("Ask to Buy: pending, then approved through updates, delivered, finished and entitled")
@@ -321,7 +323,7 @@ struct CoordinatorScenarioTests {
     @Test("consumables are delivered and finished but never entitled")
     func consumable() async throws {
         let (store, clock) = makeStore()
-        let (coordinator, _) = makeCoordinator(store, clock)
+        let (coordinator, delegate) = makeCoordinator(store, clock)
         guard case .purchased(let coins, let entitlement) = try await coordinator.purchase(
             productId: "coins", options: PurchaseOptions(quantity: 5))
         else {
@@ -332,12 +334,13 @@ struct CoordinatorScenarioTests {
         #expect(!entitlement.isEntitled)
         #expect(entitlement.activeState == .consumable)
         #expect(await store.isFinished(coins.transactionId))
+        withExtendedLifetime(delegate) {}  // the coordinator keeps its delegate weakly
     }
 
     @Test("two paths: when currentEntitlements is briefly empty, latest(for:) with the active check decides")
     func dualPathFallback() async throws {
         let (store, clock) = makeStore()
-        let (coordinator, _) = makeCoordinator(store, clock)
+        let (coordinator, delegate) = makeCoordinator(store, clock)
         _ = try await coordinator.purchase(productId: "monthly")
         await store.setBehavior(SimulatedStore.Behavior(currentEntitlementsTemporarilyEmpty: true))
 
@@ -354,16 +357,18 @@ struct CoordinatorScenarioTests {
         let expired = await coordinator.resolveEntitlement(for: "monthly")
         #expect(!expired.isEntitled)
         #expect(expired.decidedBy == .latestTransaction)
+        withExtendedLifetime(delegate) {}  // the coordinator keeps its delegate weakly
     }
 
     @Test("a stale result is finished so that the retry purchases for real")
     func retryAfterStale() async throws {
         let (store, clock, _) = try await SeedScenarioTests.expiredSandboxChain()
-        let (coordinator, _) = makeCoordinator(store, clock, configuration: .withoutSweep)
+        let (coordinator, delegate) = makeCoordinator(store, clock, configuration: .withoutSweep)
         #expect(try await coordinator.purchase(productId: "monthly").caseName == "staleTransaction")
         #expect(try await coordinator.purchase(productId: "monthly").caseName == "staleTransaction")
         #expect(try await coordinator.purchase(productId: "monthly").caseName == "purchased")
         #expect(await store.sheetsShown.count == 1)
+        withExtendedLifetime(delegate) {}  // the coordinator keeps its delegate weakly
     }
 }
 

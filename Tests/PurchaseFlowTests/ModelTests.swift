@@ -154,6 +154,17 @@ struct ModelTests {
         }
     }
 
+    @Test("a date that looks like seconds is kept as the App Store sent it (milliseconds), not reinterpreted")
+    func secondsLikeDateKept() throws {
+        let json = """
+            {"transactionId": "1", "originalTransactionId": "1", "productId": "com.example.lifetime",
+             "purchaseDate": 1698148900, "type": "Non-Consumable"}
+            """
+        let transaction = try PurchaseFlow.Transaction(payload: decode(JWSTransactionDecodedPayload.self, json))
+        #expect(transaction.purchaseDate == Date(timeIntervalSince1970: 1_698_148.9))
+        #expect(transaction.productType == .nonConsumable)
+    }
+
     @Test("RenewalInfo from a server payload, and entitlements computed from what a server receives")
     func renewalInfoFromPayload() throws {
         let info = try RenewalInfo(payload: decode(JWSRenewalInfoDecodedPayload.self, renewalInfoJSON))

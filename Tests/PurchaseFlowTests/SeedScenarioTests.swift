@@ -115,7 +115,9 @@ struct SeedScenarioTests {
     func purchaseEntitles(sweeps: Bool) async throws {
         let (store, clock, _) = try await Self.expiredSandboxChain()
         let configuration = sweeps ? PurchaseCoordinator.Configuration.default : .withoutSweep
-        let coordinator = PurchaseCoordinator(store: store, configuration: configuration, timeSource: clock.timeSource)
+        let delegate = RecordingDelegate()
+        let coordinator = PurchaseCoordinator(
+            store: store, configuration: configuration, timeSource: clock.timeSource, delegate: delegate)
         let outcome = try await coordinator.purchase(productId: "monthly")
         let sheets = await store.sheetsShown.count
         let entitled = await !store.currentEntitlements().isEmpty
@@ -126,6 +128,7 @@ struct SeedScenarioTests {
         } when: {
             !sweeps
         }
+        withExtendedLifetime(delegate) {}  // the coordinator keeps it weakly
     }
 
     @Test("the sweep at launch clears the queue before the first purchase")

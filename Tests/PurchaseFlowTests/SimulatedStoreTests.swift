@@ -74,13 +74,25 @@ struct SimulatedStoreTests {
         #expect(status.renewalInfo.verifiedValue?.willAutoRenew == false)
     }
 
-    @Test("subscription rules: already subscribed and downgrades throw")
+    @Test("subscription rules: subscribing again returns the current transaction, like StoreKit; downgrades throw")
     func subscriptionErrors() async throws {
-        let (store, _) = makeStore()
-        _ = try await store.purchase(productId: "monthly.premium", options: PurchaseOptions())
-        await #expect(throws: SimulatedStore.Failure.alreadySubscribed("monthly.premium")) {
-            try await store.purchase(productId: "monthly.premium", options: PurchaseOptions())
-        }
+        let (store, clock) = makeStore(SimulatedStore.Behavior(gracePeriod: day))
+        let current = try #require(
+            try await store.purchase(productId: "monthly.premium", options: PurchaseOptions()).transactionValue)
+        clock.advance(by: minute)
+        let again = try #require(
+            try await store.purchase(productId: "monthly.premium", options: PurchaseOptions()).transactionValue)
+        #expect(again == current)
+        #expect(await store.allTransactions.count == 1)
+        #expect(await store.sheetsShown.count == 2)
+        // In the grace period too: still the current transaction, nothing new.
+        try await store.setRenewalPaymentFails(productId: "monthly.premium")
+        clock.advance(by: SimulatedProduct.sandboxMonth)
+        #expect(try await store.subscriptionStatus(groupId: "pro").map(\.state) == [.inGracePeriod])
+        let inGrace = try #require(
+            try await store.purchase(productId: "monthly.premium", options: PurchaseOptions()).transactionValue)
+        #expect(inGrace == current)
+        #expect(await store.allTransactions.count == 1)
         await #expect(throws: SimulatedStore.Failure.downgradeNotSimulated("monthly")) {
             try await store.purchase(productId: "monthly", options: PurchaseOptions())
         }

@@ -37,6 +37,8 @@ actor RecordingDelegate: PurchaseCoordinatorDelegate {
     private(set) var events: [DelegateEvent] = []
     private(set) var delivered: [PurchaseFlow.Transaction] = []
     private var refusedTransactionIds: Set<String> = []
+    private var heldTransactionIds: Set<String> = []
+    private var heldDeliveries: [String: CheckedContinuation<Bool, Never>] = [:]
 
     struct Refused: Error, CustomStringConvertible {
         var description: String { "database unavailable" }
@@ -45,6 +47,15 @@ actor RecordingDelegate: PurchaseCoordinatorDelegate {
     func refuseDelivery(of transactionId: String) { refusedTransactionIds.insert(transactionId) }
     func acceptDeliveries() { refusedTransactionIds.removeAll() }
 
+    /// Makes the next delivery of the transaction wait until ``releaseDelivery(of:failing:)``.
+    func holdDelivery(of transactionId: String) { heldTransactionIds.insert(transactionId) }
+    /// Whether a delivery of the transaction is waiting.
+    func isHoldingDelivery(of transactionId: String) -> Bool { heldDeliveries[transactionId] != nil }
+    /// Lets the waiting delivery go on; `failing` makes it throw.
+    func releaseDelivery(of transactionId: String, failing: Bool) {
+        heldDeliveries.removeValue(forKey: transactionId)?.resume(returning: failing)
+    }
+
     func coordinator(_ coordinator: PurchaseCoordinator, didFinishSweep report: SweepReport) async {
         events.append(.sweep(report.trigger, finished: report.finishedTransactionIds, unverified: report.unverifiedTransactionIds))
     }
@@ -52,6 +63,12 @@ actor RecordingDelegate: PurchaseCoordinatorDelegate {
     func coordinator(
         _ coordinator: PurchaseCoordinator, deliver transaction: PurchaseFlow.Transaction, source: TransactionSource
     ) async throws {
+        if heldTransactionIds.remove(transaction.transactionId) != nil {
+            let failing = await withCheckedContinuation { continuation in
+                heldDeliveries[transaction.transactionId] = continuation
+            }
+            if failing { throw Refused() }
+        }
         if refusedTransactionIds.contains(transaction.transactionId) { throw Refused() }
         events.append(.deliver(transaction.transactionId, source))
         delivered.append(transaction)
@@ -143,4 +160,54 @@ final class MainActorModel: PurchaseCoordinatorDelegate {
     func coordinator(_ coordinator: PurchaseCoordinator, entitlementDidChange resolution: EntitlementResolution) async {
         if resolution.isEntitled { entitled.insert(resolution.productId) } else { entitled.remove(resolution.productId) }
     }
+}
+
+/// A store that forwards to a ``SimulatedStore`` and can hold one `latest(for:)` (after reading
+/// the answer, so that it returns it late and outdated) or one purchase (before purchasing) until
+/// released: slow StoreKit calls, on demand.
+actor ControlledStore: StoreProtocol {
+    let inner: SimulatedStore
+    private var latestHolds: Set<String> = []
+    private var purchaseHolds: Set<String> = []
+    private var waiting: [String: CheckedContinuation<Void, Never>] = [:]
+
+    init(_ inner: SimulatedStore) {
+        self.inner = inner
+    }
+
+    func holdNextLatest(for productId: String) { latestHolds.insert(productId) }
+    func holdNextPurchase(of productId: String) { purchaseHolds.insert(productId) }
+    func isHoldingLatest(for productId: String) -> Bool { waiting["latest:" + productId] != nil }
+    func isHoldingPurchase(of productId: String) -> Bool { waiting["purchase:" + productId] != nil }
+    func releaseLatest(for productId: String) { waiting.removeValue(forKey: "latest:" + productId)?.resume() }
+    func releasePurchase(of productId: String) { waiting.removeValue(forKey: "purchase:" + productId)?.resume() }
+
+    private func hold(_ key: String) async {
+        await withCheckedContinuation { continuation in waiting[key] = continuation }
+    }
+
+    func unfinished() async -> [VerificationResult<PurchaseFlow.Transaction>] { await inner.unfinished() }
+    func currentEntitlements() async -> [VerificationResult<PurchaseFlow.Transaction>] {
+        await inner.currentEntitlements()
+    }
+    func latest(for productId: String) async -> VerificationResult<PurchaseFlow.Transaction>? {
+        let answer = await inner.latest(for: productId)
+        if latestHolds.remove(productId) != nil { await hold("latest:" + productId) }
+        return answer
+    }
+    func purchase(productId: String, options: PurchaseOptions) async throws -> PurchaseResult {
+        if purchaseHolds.remove(productId) != nil { await hold("purchase:" + productId) }
+        return try await inner.purchase(productId: productId, options: options)
+    }
+    func finish(_ transaction: PurchaseFlow.Transaction) async { await inner.finish(transaction) }
+    nonisolated var updates: AsyncStream<VerificationResult<PurchaseFlow.Transaction>> { inner.updates }
+    func subscriptionStatus(groupId: String) async throws -> [SubscriptionGroupStatus] {
+        try await inner.subscriptionStatus(groupId: groupId)
+    }
+    func sync() async throws { try await inner.sync() }
+}
+
+/// A clock `offset` seconds off `clock`: a device whose time is wrong.
+func skewed(_ clock: ManualTimeSource, by offset: TimeInterval) -> TimeSource {
+    TimeSource { clock.now + offset }
 }

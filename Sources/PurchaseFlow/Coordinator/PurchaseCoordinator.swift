@@ -13,9 +13,11 @@ import Foundation
 ///
 /// - ``start()`` sweeps `Transaction.unfinished` (verified transactions are delivered through the
 ///   delegate, then finished; unverified ones are reported and never finished), then listens to
-///   `Transaction.updates`.
-/// - ``purchase(productId:options:)`` records the unfinished snapshot, sweeps, purchases, and
-///   checks the result with ``StaleTransactionDetector``.
+///   `Transaction.updates`. Nothing is finished without a delegate: a transaction is finished
+///   only after the delegate took delivery of it.
+/// - ``purchase(productId:options:)`` records the unfinished snapshot, `latest(for:)` and
+///   `currentEntitlements`, sweeps, purchases, and checks the result with
+///   ``StaleTransactionDetector`` (by identity, not by the device's clock).
 /// - ``resolveEntitlement(for:)`` asks `currentEntitlements` first and falls back to
 ///   `latest(for:)` with ``ActiveStateCheck``; the result names the deciding path.
 ///
@@ -35,7 +37,8 @@ public actor PurchaseCoordinator {
         /// Deliver and finish a stale transaction a purchase returned, so that the next purchase
         /// shows the sheet; `true` by default.
         public var finishesStaleTransactions: Bool
-        /// The stale-result check; 60 s purchase-date tolerance by default.
+        /// The stale-result check; by identity and App Store dates, with 15 minutes of device
+        /// clock skew tolerated by default.
         public var staleTransactionDetector: StaleTransactionDetector
         /// How the app dates the end of non-renewing subscriptions (path 2 of the entitlement
         /// check); StoreKit's behaviour by default.
@@ -69,20 +72,74 @@ public actor PurchaseCoordinator {
     public nonisolated let store: any StoreProtocol
     /// The configuration given at creation.
     public nonisolated let configuration: Configuration
+    /// How many transaction states the coordinator remembers as delivered, and how many
+    /// unverified transaction ids as reported: 1000 each, least recently seen dropped first.
+    ///
+    /// A delivered transaction that comes back unchanged (the sandbox re-sends finished ones) is
+    /// finished again without a second delivery while it is among the last 1000 seen; after that
+    /// it may be delivered again, so make delivery idempotent on ``Transaction/transactionId``.
+    /// An unverified transaction still in `Transaction.unfinished` is seen again by every sweep,
+    /// which keeps it among the recent ones: it is reported once unless 1000 other unverified
+    /// transactions arrive in between.
+    public static let rememberedTransactionLimit = 1000
+
+    /// A purchase whose store call returned, with what it returned: an attempt and its own result.
+    public struct CompletedPurchase: Hashable, Sendable {
+        /// The attempt.
+        public var attempt: PurchaseAttempt
+        /// What the store's purchase returned for this attempt.
+        public var result: PurchaseResult
+
+        /// Creates a value.
+        ///
+        /// - Parameters:
+        ///   - attempt: The attempt.
+        ///   - result: What the store returned for it.
+        public init(attempt: PurchaseAttempt, result: PurchaseResult) {
+            self.attempt = attempt
+            self.result = result
+        }
+    }
+
+    /// The last decision published for a product, with the sequence number of the resolution that
+    /// made it.
+    private struct PublishedResolution {
+        var sequence: Int
+        var resolution: EntitlementResolution
+    }
+
+    /// What `deliverAndFinish(_:source:waitsForOtherCall:)` did.
+    private enum DeliveryResult {
+        /// This call finished the transaction (delivered now, or delivered earlier in the same state).
+        case finished
+        /// Delivery threw, or there was no delegate: left unfinished.
+        case failed(DeliveryFailure)
+        /// Another call is delivering it; this call did not wait.
+        case inProgressElsewhere
+        /// Another call was delivering it; this call waited, and that call finished it.
+        case finishedByOtherCall
+    }
+
     private let clock: TimeSource
     private weak var delegateReference: (any PurchaseCoordinatorDelegate)?
     private var updatesTask: Task<Void, Never>?
-    private var knownEntitlements: [String: Bool] = [:]
-    private var handled: Set<Transaction> = []
-    private var inFlight: Set<String> = []
-    private var reportedUnverified: Set<String> = []
+    private var published: [String: PublishedResolution] = [:]
+    private var resolutionCount = 0
+    private var handled = RecentSet<Transaction>(capacity: PurchaseCoordinator.rememberedTransactionLimit)
+    private var inFlight: [String: [CheckedContinuation<DeliveryFailure?, Never>]] = [:]
+    private var reportedUnverified = RecentSet<String>(capacity: PurchaseCoordinator.rememberedTransactionLimit)
     private var attemptCount = 0
 
-    /// The last purchase attempt, if any.
+    /// The purchase attempt that started last, if any.
     public private(set) var lastAttempt: PurchaseAttempt?
-    /// What the store returned for ``lastAttempt`` (`nil` when it threw or no purchase ran yet).
+    /// What the store returned for ``lastAttempt``: `nil` while it runs, when it threw, or when no
+    /// purchase ran yet. Never the result of another attempt.
     public private(set) var lastResult: PurchaseResult?
-    /// Deliveries that threw, most recent last (at most 100 kept).
+    /// The purchase whose store call returned last, with its own result: the pair
+    /// ``diagnose(productIds:redaction:)`` uses. With overlapping purchases it can be another
+    /// attempt than ``lastAttempt``.
+    public private(set) var lastCompletedPurchase: CompletedPurchase?
+    /// Deliveries that threw or found no delegate, most recent last (at most 100 kept).
     public private(set) var deliveryFailures: [DeliveryFailure] = []
 
     /// Creates a coordinator. Nothing happens until ``start()`` or a purchase.
@@ -91,8 +148,11 @@ public actor PurchaseCoordinator {
     ///   - store: The store: ``StoreKitStore`` on Apple platforms, ``SimulatedStore`` in tests.
     ///   - configuration: The automatic steps; all on by default.
     ///   - timeSource: The clock; the system clock by default.
-    ///   - delegate: The delegate, kept weakly; without one, verified transactions are finished
-    ///     with nothing delivered, so set it before ``start()``.
+    ///   - delegate: The delegate, kept weakly; set it before ``start()``. Without one (never set,
+    ///     or released by the app) nothing is delivered and nothing is finished: transactions stay
+    ///     unfinished, StoreKit offers them again later, and each is reported as a
+    ///     ``DeliveryFailure`` with ``DeliveryFailure/noDelegateReason`` (a purchase's outcome is
+    ///     ``PurchaseOutcome/deliveryFailed(_:reason:)``).
     public init(
         store: any StoreProtocol, configuration: Configuration = .default, timeSource: TimeSource = .system,
         delegate: (any PurchaseCoordinatorDelegate)? = nil
@@ -119,7 +179,7 @@ public actor PurchaseCoordinator {
 
     /// The products last resolved as entitled, sorted.
     public var entitledProductIds: [String] {
-        knownEntitlements.filter(\.value).keys.sorted()
+        published.filter(\.value.resolution.isEntitled).keys.sorted()
     }
 
     // MARK: Launch
@@ -154,8 +214,10 @@ public actor PurchaseCoordinator {
     // MARK: Sweep
 
     /// Sweeps `Transaction.unfinished`: each verified transaction is delivered through the
-    /// delegate and then finished; each unverified one is reported and left unfinished. Then the
-    /// entitlements of the products seen are resolved again.
+    /// delegate and then finished (without a delegate, or when delivery throws, it is left
+    /// unfinished and listed in ``SweepReport/deliveryFailures``; one another call is delivering
+    /// is left to that call, ``SweepReport/inProgressTransactionIds``); each unverified one is
+    /// reported and left unfinished. Then the entitlements of the products seen are resolved again.
     ///
     /// - Parameter trigger: Why the sweep runs; ``SweepTrigger/manual`` by default.
     /// - Returns: What the sweep did (also sent to ``PurchaseCoordinatorDelegate/coordinator(_:didFinishSweep:)``).
@@ -170,16 +232,17 @@ public actor PurchaseCoordinator {
         var finished: [String] = []
         var unverified: [String] = []
         var failures: [DeliveryFailure] = []
+        var inProgress: [String] = []
         var productIds: Set<String> = []
         for item in unfinished {
             let transaction = item.unsafePayloadValue
             productIds.insert(transaction.productId)
             switch item {
             case .verified(let transaction):
-                if let failure = await deliverAndFinish(transaction, source: .unfinishedSweep) {
-                    failures.append(failure)
-                } else {
-                    finished.append(transaction.transactionId)
+                switch await deliverAndFinish(transaction, source: .unfinishedSweep) {
+                case .finished: finished.append(transaction.transactionId)
+                case .failed(let failure): failures.append(failure)
+                case .inProgressElsewhere, .finishedByOtherCall: inProgress.append(transaction.transactionId)
                 }
             case .unverified(let transaction, let error):
                 unverified.append(transaction.transactionId)
@@ -189,7 +252,7 @@ public actor PurchaseCoordinator {
         let report = SweepReport(
             trigger: trigger, startedAt: startedAt, unfinishedCount: unfinished.count,
             finishedTransactionIds: finished, unverifiedTransactionIds: unverified, deliveryFailures: failures,
-            productIds: productIds.sorted())
+            productIds: productIds.sorted(), inProgressTransactionIds: inProgress)
         await delegate?.coordinator(self, didFinishSweep: report)
         if !productIds.isEmpty { await refreshEntitlements(for: productIds.sorted()) }
         return report
@@ -197,16 +260,19 @@ public actor PurchaseCoordinator {
 
     // MARK: Purchase
 
-    /// Purchases a product: snapshot of `Transaction.unfinished`, sweep
-    /// (``Configuration/sweepsBeforePurchase``), the store's purchase, the stale-result check,
-    /// delivery and finish, and the entitlement decision.
+    /// Purchases a product: snapshot of `Transaction.unfinished`, `latest(for:)` and
+    /// `currentEntitlements`, sweep (``Configuration/sweepsBeforePurchase``), the store's purchase,
+    /// the stale-result check, delivery and finish, and the entitlement decision.
+    ///
+    /// Purchases are not serialised: two overlapping calls each get their own attempt;
+    /// ``lastAttempt`` is the one that started last and ``lastResult`` is only ever its result, and
+    /// ``lastCompletedPurchase`` keeps each returned result together with its own attempt. When
+    /// the returned transaction is being delivered by another call at that moment (an update that
+    /// arrived first), the purchase waits for that delivery and reports how it ended.
     ///
     /// - Parameters:
     ///   - productId: The product identifier.
     ///   - options: The app account token and quantity; none by default.
-    /// Purchases are not serialised: two overlapping calls each get their own attempt, and
-    /// ``lastAttempt`` is the one that started last.
-    ///
     /// - Returns: The outcome; only ``PurchaseOutcome/purchased(_:_:)`` is a new purchase.
     /// - Throws: The store's error, unchanged (after
     ///   ``PurchaseCoordinatorDelegate/coordinator(_:didFailPurchase:error:)``).
@@ -214,18 +280,18 @@ public actor PurchaseCoordinator {
     /// [purchase(options:)](https://developer.apple.com/documentation/storekit/product/purchase(options:))
     public func purchase(productId: String, options: PurchaseOptions = PurchaseOptions()) async throws -> PurchaseOutcome {
         attemptCount += 1
-        let startedAt = clock.now()
-        let unfinished = await store.unfinished()
+        let sequence = attemptCount
+        let evidence = await PurchaseAttempt.Evidence.read(productId: productId, store: store, timeSource: clock)
         var swept: [String] = []
         if configuration.sweepsBeforePurchase {
-            swept = await sweep(unfinished, trigger: .beforePurchase).finishedTransactionIds
+            swept = await sweep(evidence.unfinished, trigger: .beforePurchase).finishedTransactionIds
         }
-        let attempt = PurchaseAttempt(
-            sequence: attemptCount, productId: productId, startedAt: startedAt,
-            unfinishedTransactionIds: unfinished.map(\.unsafePayloadValue.transactionId),
-            sweptBeforePurchase: configuration.sweepsBeforePurchase, sweptTransactionIds: swept)
-        lastAttempt = attempt
-        lastResult = nil
+        let attempt = evidence.attempt(
+            sequence: sequence, sweptBeforePurchase: configuration.sweepsBeforePurchase, sweptTransactionIds: swept)
+        if sequence >= (lastAttempt?.sequence ?? 0) {
+            lastAttempt = attempt
+            lastResult = nil
+        }
         await delegate?.coordinator(self, willPurchase: attempt)
         let result: PurchaseResult
         do {
@@ -234,7 +300,8 @@ public actor PurchaseCoordinator {
             await delegate?.coordinator(self, didFailPurchase: attempt, error: error)
             throw error
         }
-        lastResult = result
+        if lastAttempt?.sequence == sequence { lastResult = result }
+        lastCompletedPurchase = CompletedPurchase(attempt: attempt, result: result)
         let outcome = await outcome(of: result, attempt: attempt)
         await delegate?.coordinator(self, didComplete: attempt, outcome: outcome)
         return outcome
@@ -260,12 +327,12 @@ public actor PurchaseCoordinator {
                 }
                 return .staleTransaction(stale, await resolveEntitlement(for: attempt.productId))
             case .alreadyOwned:
-                if let failure = await deliverAndFinish(transaction, source: .purchase) {
+                if case .failed(let failure) = await deliverAndFinish(transaction, source: .purchase, waitsForOtherCall: true) {
                     return .deliveryFailed(transaction, reason: failure.reason)
                 }
                 return .alreadyPurchased(transaction, await resolveEntitlement(for: attempt.productId))
             case .fresh:
-                if let failure = await deliverAndFinish(transaction, source: .purchase) {
+                if case .failed(let failure) = await deliverAndFinish(transaction, source: .purchase, waitsForOtherCall: true) {
                     return .deliveryFailed(transaction, reason: failure.reason)
                 }
                 return .purchased(transaction, await resolveEntitlement(for: attempt.productId))
@@ -293,7 +360,8 @@ public actor PurchaseCoordinator {
     // MARK: Updates
 
     /// Handles one value of `Transaction.updates`: a verified transaction is delivered, finished,
-    /// and its product's entitlement resolved again; an unverified one is reported. The listener
+    /// and its product's entitlement resolved again (without a delegate it is left unfinished and
+    /// recorded in ``deliveryFailures``); an unverified one is reported. The listener
     /// started by ``start()`` calls this; call it yourself only if you listen on your own.
     ///
     /// - Parameter update: The value.
@@ -316,13 +384,18 @@ public actor PurchaseCoordinator {
     /// (the renewal info's grace period is read from the subscription status when the latest
     /// transaction has expired). Tells the delegate when the decision differs from the last one.
     ///
+    /// Resolutions are numbered when they start. One that finishes after a later-started
+    /// resolution of the same product already published (a slow `latest(for:)` overtaken by the
+    /// resolution a refund triggered) is dropped: it changes nothing, tells the delegate nothing,
+    /// and the newer decision is returned instead.
+    ///
     /// - Parameter productId: The product.
     /// - Returns: The decision and the path that made it.
     public func resolveEntitlement(for productId: String) async -> EntitlementResolution {
+        let sequence = nextResolutionSequence()
         let current = await store.currentEntitlements()
         let resolution = await resolve(productId, current: current)
-        await publish(resolution)
-        return resolution
+        return await publish(resolution, sequence: sequence)
     }
 
     /// ``resolveEntitlement(for:)`` for several products, reading `currentEntitlements` once.
@@ -331,14 +404,19 @@ public actor PurchaseCoordinator {
     /// - Returns: One resolution per product, in the given order.
     @discardableResult
     public func refreshEntitlements(for productIds: [String]) async -> [EntitlementResolution] {
+        let sequence = nextResolutionSequence()
         let current = await store.currentEntitlements()
         var resolutions: [EntitlementResolution] = []
         for productId in productIds {
             let resolution = await resolve(productId, current: current)
-            await publish(resolution)
-            resolutions.append(resolution)
+            resolutions.append(await publish(resolution, sequence: sequence))
         }
         return resolutions
+    }
+
+    private func nextResolutionSequence() -> Int {
+        resolutionCount += 1
+        return resolutionCount
     }
 
     private func resolve(_ productId: String, current: [VerificationResult<Transaction>]) async -> EntitlementResolution {
@@ -377,18 +455,24 @@ public actor PurchaseCoordinator {
             activeState: state, currentEntitlementsCount: verified.count, resolvedAt: now)
     }
 
-    private func publish(_ resolution: EntitlementResolution) async {
-        let previous = knownEntitlements[resolution.productId] ?? false
-        knownEntitlements[resolution.productId] = resolution.isEntitled
+    /// Publishes `resolution` unless a resolution of the same product that started later has
+    /// already been published; returns the decision that stands.
+    private func publish(_ resolution: EntitlementResolution, sequence: Int) async -> EntitlementResolution {
+        let productId = resolution.productId
+        if let newer = published[productId], newer.sequence > sequence { return newer.resolution }
+        let previous = published[productId]?.resolution.isEntitled ?? false
+        published[productId] = PublishedResolution(sequence: sequence, resolution: resolution)
         if previous != resolution.isEntitled {
             await delegate?.coordinator(self, entitlementDidChange: resolution)
         }
+        return resolution
     }
 
     // MARK: Diagnostics
 
-    /// Takes a diagnostic snapshot of the store and diagnoses it together with the last purchase
-    /// attempt and its result.
+    /// Takes a diagnostic snapshot of the store and diagnoses it together with
+    /// ``lastCompletedPurchase``: the purchase whose store call returned last and its own result
+    /// (never one attempt's expectations with another attempt's result).
     ///
     /// - Parameters:
     ///   - productIds: The products to inspect with `latest(for:)`.
@@ -398,41 +482,71 @@ public actor PurchaseCoordinator {
         let snapshot = await PurchaseDiagnostics.snapshot(
             store: store, productIds: productIds, timeSource: clock, redaction: redaction,
             nonRenewingPolicy: configuration.nonRenewingPolicy)
+        let completed = lastCompletedPurchase
         return PurchaseDiagnostics.diagnose(
-            snapshot, attempt: lastAttempt, result: lastResult, detector: configuration.staleTransactionDetector)
+            snapshot, attempt: completed?.attempt, result: completed?.result,
+            detector: configuration.staleTransactionDetector)
     }
 
     // MARK: Delivery
 
-    /// Delivers through the delegate, then finishes; `nil` on success, the failure otherwise.
-    private func deliverAndFinish(_ transaction: Transaction, source: TransactionSource) async -> DeliveryFailure? {
+    /// Delivers through the delegate, then finishes. Without a delegate nothing is delivered and
+    /// nothing is finished. When another call is delivering the same transaction, returns
+    /// `.inProgressElsewhere` at once, or with `waitsForOtherCall` waits for that
+    /// delivery and reports how it ended.
+    private func deliverAndFinish(
+        _ transaction: Transaction, source: TransactionSource, waitsForOtherCall: Bool = false
+    ) async -> DeliveryResult {
         if handled.contains(transaction) {
             // Already delivered in exactly this state: make sure it is finished, deliver nothing.
+            handled.touch(transaction)
             await store.finish(transaction)
-            return nil
+            return .finished
         }
-        // Another call (an update arriving during a sweep) is delivering it right now; it will
-        // finish it, so this call counts it as handled.
-        guard !inFlight.contains(transaction.transactionId) else { return nil }
-        inFlight.insert(transaction.transactionId)
-        defer { inFlight.remove(transaction.transactionId) }
-        do {
-            try await delegate?.coordinator(self, deliver: transaction, source: source)
-        } catch {
+        let id = transaction.transactionId
+        if inFlight[id] != nil {
+            // Another call (an update arriving during a sweep) is delivering it right now.
+            guard waitsForOtherCall else { return .inProgressElsewhere }
+            let failure = await withCheckedContinuation { continuation in
+                inFlight[id, default: []].append(continuation)
+            }
+            return failure.map(DeliveryResult.failed) ?? .finishedByOtherCall
+        }
+        guard let delegate = delegateReference else {
             let failure = DeliveryFailure(
-                transactionId: transaction.transactionId, productId: transaction.productId,
-                reason: String(describing: error))
-            deliveryFailures.append(failure)
-            if deliveryFailures.count > 100 { deliveryFailures.removeFirst(deliveryFailures.count - 100) }
-            return failure
+                transactionId: id, productId: transaction.productId, reason: DeliveryFailure.noDelegateReason)
+            record(failure)
+            return .failed(failure)
         }
-        await store.finish(transaction)
-        handled.insert(transaction)
-        return nil
+        inFlight[id] = []
+        var failure: DeliveryFailure?
+        do {
+            try await delegate.coordinator(self, deliver: transaction, source: source)
+            await store.finish(transaction)
+            handled.touch(transaction)
+        } catch {
+            failure = DeliveryFailure(
+                transactionId: id, productId: transaction.productId, reason: String(describing: error))
+        }
+        if let failure { record(failure) }
+        for waiter in inFlight.removeValue(forKey: id) ?? [] { waiter.resume(returning: failure) }
+        return failure.map(DeliveryResult.failed) ?? .finished
+    }
+
+    /// How much the coordinator remembers, for tests: delivered transaction states, reported
+    /// unverified ids, deliveries in flight. The first two never exceed
+    /// ``rememberedTransactionLimit``.
+    var rememberedCounts: (delivered: Int, reportedUnverified: Int, inFlight: Int) {
+        (handled.count, reportedUnverified.count, inFlight.count)
+    }
+
+    private func record(_ failure: DeliveryFailure) {
+        deliveryFailures.append(failure)
+        if deliveryFailures.count > 100 { deliveryFailures.removeFirst(deliveryFailures.count - 100) }
     }
 
     private func reportUnverified(_ transaction: Transaction, error: TransactionVerificationError) async {
-        guard reportedUnverified.insert(transaction.transactionId).inserted else { return }
+        guard reportedUnverified.touch(transaction.transactionId) else { return }
         await delegate?.coordinator(self, didReceiveUnverified: transaction, error: error)
     }
 }

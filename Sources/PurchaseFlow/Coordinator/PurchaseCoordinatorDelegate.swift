@@ -6,7 +6,9 @@
 /// each call before it goes on — in particular it finishes a transaction only after
 /// ``coordinator(_:deliver:source:)`` returned.
 ///
-/// The coordinator keeps the delegate weakly. Calls for one coordinator never overlap in time
+/// The coordinator keeps the delegate weakly: keep a strong reference in the app. Without a
+/// delegate the coordinator delivers nothing and finishes nothing (StoreKit offers the
+/// transactions again later). Calls for one coordinator never overlap in time
 /// for the same transaction; calls about different transactions (an update arriving during a
 /// purchase) may interleave at suspension points.
 ///
@@ -34,8 +36,9 @@ public protocol PurchaseCoordinatorDelegate: AnyObject, Sendable {
     /// Called for verified transactions only: from sweeps, from purchases (new, already owned,
     /// and stale results), and from `Transaction.updates` (renewals, Ask to Buy approvals,
     /// refunds — check ``Transaction/revocationDate`` — and upgrades). The same transaction can
-    /// come again (for example after a refund changed it); make delivery idempotent on
-    /// ``Transaction/transactionId``.
+    /// come again (for example after a refund changed it, or, unchanged, after more than
+    /// ``PurchaseCoordinator/rememberedTransactionLimit`` other transactions were delivered); make
+    /// delivery idempotent on ``Transaction/transactionId``.
     ///
     /// - Parameters:
     ///   - coordinator: The coordinator.
@@ -45,8 +48,10 @@ public protocol PurchaseCoordinatorDelegate: AnyObject, Sendable {
     func coordinator(_ coordinator: PurchaseCoordinator, deliver transaction: Transaction, source: TransactionSource) async throws
 
     /// A transaction failed StoreKit's verification. It is not delivered and not finished; log it
-    /// and do not grant anything from it. Called once per transaction id for the coordinator's
-    /// lifetime (every sweep report still lists it).
+    /// and do not grant anything from it. Called once per transaction id (every sweep report
+    /// still lists it); the coordinator remembers the last
+    /// ``PurchaseCoordinator/rememberedTransactionLimit`` ids reported, and every sweep refreshes
+    /// those still unfinished.
     ///
     /// - Parameters:
     ///   - coordinator: The coordinator.

@@ -10,8 +10,10 @@ import Foundation
 public enum PurchaseOutcome: Hashable, Sendable {
     /// A new, verified transaction: delivered, finished, and the resulting entitlement.
     case purchased(Transaction, EntitlementResolution)
-    /// The customer already owned this non-consumable; StoreKit returned the original
-    /// transaction. Delivered again and finished.
+    /// The customer already had the product: StoreKit returned the original transaction of an
+    /// owned non-consumable, or the current transaction of an active subscription (subscribed or
+    /// in the grace period) when the customer subscribed again. Delivered (unless already
+    /// delivered in this state) and finished.
     case alreadyPurchased(Transaction, EntitlementResolution)
     /// StoreKit returned an old transaction instead of purchasing (no sheet was shown): the seed
     /// report's failure. Delivered and finished when
@@ -20,9 +22,9 @@ public enum PurchaseOutcome: Hashable, Sendable {
     case staleTransaction(StaleTransaction, EntitlementResolution)
     /// The returned transaction failed verification: reported, not delivered, not finished.
     case unverified(Transaction, TransactionVerificationError)
-    /// The delegate's ``PurchaseCoordinatorDelegate/coordinator(_:deliver:source:)`` threw: the
-    /// transaction stays unfinished and is delivered again by the next sweep. `reason` is the
-    /// error's description.
+    /// The delegate's ``PurchaseCoordinatorDelegate/coordinator(_:deliver:source:)`` threw, or
+    /// there was no delegate: the transaction stays unfinished and is delivered again by the next
+    /// sweep. `reason` is the error's description, or ``DeliveryFailure/noDelegateReason``.
     case deliveryFailed(Transaction, reason: String)
     /// Waiting for Ask to Buy approval or another action; the transaction arrives through the
     /// store's updates.

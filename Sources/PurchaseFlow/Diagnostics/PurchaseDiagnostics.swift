@@ -93,7 +93,8 @@ public enum PurchaseDiagnostics {
     ///   - snapshot: A snapshot taken after the purchase (or at any time).
     ///   - attempt: The purchase attempt, with its pre-purchase unfinished snapshot.
     ///   - result: What the store's purchase returned.
-    ///   - detector: The stale-result check; its "already expired" test uses the snapshot's time.
+    ///   - detector: The stale-result check (by identity and App Store dates); the device-clock
+    ///     part of its "already expired" test uses the snapshot's time.
     /// - Returns: The diagnosis.
     public static func diagnose(
         _ snapshot: DiagnosticSnapshot, attempt: PurchaseAttempt? = nil, result: PurchaseResult? = nil,

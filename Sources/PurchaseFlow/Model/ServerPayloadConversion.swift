@@ -10,7 +10,12 @@ extension Transaction {
     /// `type` are required, and `expiresDate` for auto-renewable subscriptions;
     /// `originalPurchaseDate` defaults to `purchaseDate`, `inAppOwnershipType` to `PURCHASED`,
     /// `environment` to `Production`, `quantity` to 1, `isUpgraded` to `false`. Unknown ownership,
-    /// environment and revocation-reason values are kept as raw values.
+    /// environment and revocation-reason values are kept as raw values. An unknown `type` is an
+    /// error, never mapped to another product type — the same rule as ``StoreKitStore``.
+    ///
+    /// Dates are kept as the payload gives them (milliseconds since 1970, decoded by
+    /// `AppStoreServerAPI`): a value that looks like seconds (`1698148900` is 1970-01-20 in
+    /// milliseconds) is what the App Store signed and is not reinterpreted.
     ///
     /// - Parameter payload: A payload whose JWS the caller has verified.
     /// - Throws: ``PayloadConversionError/missingField(_:)`` naming the JSON key of a missing

@@ -70,8 +70,8 @@ extension SimulatedStore {
             environment: behavior.environment, reason: reason, signedDate: purchaseDate)
     }
 
-    /// Applies a purchase at `date`: a new transaction, an existing non-consumable, an upgrade or
-    /// a resubscription. `notifyNew` delivers a new transaction through updates (Ask to Buy
+    /// Applies a purchase at `date`: a new transaction, an existing non-consumable, the current
+    /// transaction of an active subscription to the same product, an upgrade or a resubscription. `notifyNew` delivers a new transaction through updates (Ask to Buy
     /// approvals); `notifyChanges` delivers the transaction an upgrade supersedes.
     func makePurchase(
         _ product: SimulatedProduct, options: PurchaseOptions, at date: Date, notifyNew: Bool, notifyChanges: Bool
@@ -131,7 +131,9 @@ extension SimulatedStore {
         let state = SubscriptionChainState.state(latest: latest, renewalInfo: info, at: date)
         let active = state == .subscribed || state == .inGracePeriod || state == .inBillingRetryPeriod
         if active {
-            if latest.productId == product.id { throw Failure.alreadySubscribed(product.id) }
+            // Subscribing again to the current product: StoreKit returns the current transaction
+            // (the sheet says the customer is already subscribed); nothing new is created.
+            if latest.productId == product.id { return latest }
             let currentLevel = products[latest.productId]?.groupLevel ?? Int.max
             guard product.groupLevel < currentLevel else { throw Failure.downgradeNotSimulated(product.id) }
             // Upgrade: the current transaction is superseded now.

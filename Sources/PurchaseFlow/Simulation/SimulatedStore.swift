@@ -8,7 +8,10 @@ import Foundation
 ///
 /// What it reproduces:
 /// - purchases show a sheet (recorded in ``sheetsShown``) and return `.success` with a new
-///   transaction; a consumable's quantity, an app account token;
+///   transaction; a consumable's quantity, an app account token; buying an owned non-consumable
+///   again returns its original transaction, and subscribing again to the current product of an
+///   active subscription (subscribed, grace period, billing retry) returns its current
+///   transaction, as StoreKit does;
 /// - **finish semantics**: every new transaction is unfinished until ``finish(_:)``; unfinished
 ///   ones are listed by ``unfinished()`` and replayed to each new ``updates`` stream;
 /// - current entitlements and `latest(for:)` with StoreKit's rules (``EntitlementEngine``);
@@ -77,8 +80,6 @@ public actor SimulatedStore: StoreProtocol {
     public enum Failure: Error, Hashable, Sendable {
         /// No product with this identifier was configured.
         case productNotFound(String)
-        /// The customer is already subscribed to this product.
-        case alreadySubscribed(String)
         /// Buying a lower or equal level of the current subscription group is not simulated.
         case downgradeNotSimulated(String)
         /// No Ask to Buy request is waiting for this product.
@@ -171,8 +172,7 @@ public actor SimulatedStore: StoreProtocol {
     /// Purchases a product; see ``StoreProtocol/purchase(productId:options:)`` and the type's
     /// overview for what is simulated.
     ///
-    /// - Throws: ``Failure/productNotFound(_:)``, ``Failure/alreadySubscribed(_:)``,
-    ///   ``Failure/downgradeNotSimulated(_:)``.
+    /// - Throws: ``Failure/productNotFound(_:)``, ``Failure/downgradeNotSimulated(_:)``.
     public func purchase(productId: String, options: PurchaseOptions) async throws -> PurchaseResult {
         advance()
         guard let product = products[productId] else { throw Failure.productNotFound(productId) }
@@ -261,9 +261,10 @@ public actor SimulatedStore: StoreProtocol {
     /// and delivered through ``updates`` (not returned by the original purchase call).
     ///
     /// - Parameter productId: The product requested.
-    /// - Returns: The new transaction.
+    /// - Returns: The new transaction (the current one when the customer is already subscribed to
+    ///   the product).
     /// - Throws: ``Failure/noPendingPurchase(_:)`` when no request waits for the product; the
-    ///   purchase's own errors (``Failure/alreadySubscribed(_:)``, …).
+    ///   purchase's own errors (``Failure/downgradeNotSimulated(_:)``, …).
     @discardableResult
     public func approveAskToBuy(productId: String) throws -> Transaction {
         advance()

@@ -10,6 +10,14 @@ import StoreKit
 /// that ``finish(_:)`` can finish the original object; a transaction not seen yet is looked up in
 /// `Transaction.unfinished`.
 ///
+/// A transaction of a product type this library does not know is handled as
+/// ``Transaction/init(payload:)`` handles one from the server: it is an error
+/// (``PayloadConversionError/unsupportedProductType(_:)``), never mapped to another type. A
+/// purchase that returns one throws that error; the sequences (`unfinished`, `currentEntitlements`,
+/// `latest(for:)`, `updates`, subscription statuses) leave it out and record it in
+/// ``unsupportedTransactions``. Such a transaction is never delivered, granted or finished, so
+/// StoreKit keeps it for an app version that knows its type.
+///
 /// ```swift
 /// let coordinator = PurchaseCoordinator(store: StoreKitStore(), delegate: model)
 /// await coordinator.start()
@@ -27,8 +35,22 @@ public actor StoreKitStore: StoreProtocol {
         case unknownPurchaseResult(String)
     }
 
+    /// A transaction StoreKit returned that this library cannot represent.
+    public struct UnsupportedTransaction: Hashable, Sendable {
+        /// StoreKit's `id`, as a decimal string.
+        public var transactionId: String
+        /// The product identifier.
+        public var productId: String
+        /// Why it cannot be represented (``PayloadConversionError/unsupportedProductType(_:)``).
+        public var error: PayloadConversionError
+    }
+
     private var products: [String: Product] = [:]
     private var seen: [UInt64: StoreKit.Transaction] = [:]
+
+    /// Transactions left out because this library cannot represent them (an unknown product
+    /// type), most recent last; at most 100 kept. They stay unfinished in StoreKit.
+    public private(set) var unsupportedTransactions: [UnsupportedTransaction] = []
 
     /// Creates a store. Nothing is loaded until a method is called.
     public init() {}
@@ -38,7 +60,9 @@ public actor StoreKitStore: StoreProtocol {
     /// [unfinished](https://developer.apple.com/documentation/storekit/transaction/unfinished)
     public func unfinished() async -> [PurchaseFlow.VerificationResult<PurchaseFlow.Transaction>] {
         var results: [PurchaseFlow.VerificationResult<PurchaseFlow.Transaction>] = []
-        for await result in StoreKit.Transaction.unfinished { results.append(remember(result)) }
+        for await result in StoreKit.Transaction.unfinished {
+            if let converted = remember(result) { results.append(converted) }
+        }
         return results
     }
 
@@ -47,11 +71,14 @@ public actor StoreKitStore: StoreProtocol {
     /// [currentEntitlements](https://developer.apple.com/documentation/storekit/transaction/currententitlements)
     public func currentEntitlements() async -> [PurchaseFlow.VerificationResult<PurchaseFlow.Transaction>] {
         var results: [PurchaseFlow.VerificationResult<PurchaseFlow.Transaction>] = []
-        for await result in StoreKit.Transaction.currentEntitlements { results.append(remember(result)) }
+        for await result in StoreKit.Transaction.currentEntitlements {
+            if let converted = remember(result) { results.append(converted) }
+        }
         return results
     }
 
-    /// `Transaction.latest(for:)`.
+    /// `Transaction.latest(for:)`; `nil` also when the latest transaction has a product type this
+    /// library does not know (recorded in ``unsupportedTransactions``).
     ///
     /// - Parameter productId: The product identifier.
     ///
@@ -68,7 +95,9 @@ public actor StoreKitStore: StoreProtocol {
     ///   - options: Passed as `.appAccountToken(_:)` and `.quantity(_:)` (quantity only when
     ///     above 1).
     /// - Throws: ``Failure/productNotFound(_:)``; StoreKit's `Product.PurchaseError` and
-    ///   `StoreKitError`; ``Failure/unknownPurchaseResult(_:)``.
+    ///   `StoreKitError`; ``Failure/unknownPurchaseResult(_:)``;
+    ///   ``PayloadConversionError/unsupportedProductType(_:)`` when the returned transaction has a
+    ///   product type this library does not know (it is left unfinished).
     ///
     /// [purchase(options:)](https://developer.apple.com/documentation/storekit/product/purchase(options:))
     public func purchase(productId: String, options: PurchaseOptions) async throws -> PurchaseFlow.PurchaseResult {
@@ -79,7 +108,7 @@ public actor StoreKitStore: StoreProtocol {
         let result = try await product.purchase(options: purchaseOptions)
         switch result {
         case .success(let verification):
-            return .success(remember(verification))
+            return .success(try convertRemembering(verification))
         case .userCancelled:
             return .userCancelled
         case .pending:
@@ -118,7 +147,7 @@ public actor StoreKitStore: StoreProtocol {
         AsyncStream { continuation in
             let task = Task {
                 for await result in StoreKit.Transaction.updates {
-                    continuation.yield(await self.remember(result))
+                    if let converted = await self.remember(result) { continuation.yield(converted) }
                 }
                 continuation.finish()
             }
@@ -126,7 +155,8 @@ public actor StoreKitStore: StoreProtocol {
         }
     }
 
-    /// `Product.SubscriptionInfo.status(for:)`, converted.
+    /// `Product.SubscriptionInfo.status(for:)`, converted; a status whose transaction cannot be
+    /// represented is left out (recorded in ``unsupportedTransactions``).
     ///
     /// - Parameter groupId: The subscription group identifier.
     /// - Throws: StoreKit's error.
@@ -134,11 +164,15 @@ public actor StoreKitStore: StoreProtocol {
     /// [status(for:)](https://developer.apple.com/documentation/storekit/product/subscriptioninfo/status(for:))
     public func subscriptionStatus(groupId: String) async throws -> [SubscriptionGroupStatus] {
         let statuses = try await Product.SubscriptionInfo.status(for: groupId)
-        return statuses.map { status in
-            SubscriptionGroupStatus(
-                groupId: groupId, state: Self.convert(status.state), transaction: remember(status.transaction),
-                renewalInfo: Self.convert(status.renewalInfo))
+        var converted: [SubscriptionGroupStatus] = []
+        for status in statuses {
+            guard let transaction = remember(status.transaction) else { continue }
+            converted.append(
+                SubscriptionGroupStatus(
+                    groupId: groupId, state: Self.convert(status.state), transaction: transaction,
+                    renewalInfo: Self.convert(status.renewalInfo)))
         }
+        return converted
     }
 
     /// `AppStore.sync()`.
@@ -162,30 +196,58 @@ public actor StoreKitStore: StoreProtocol {
         return product
     }
 
+    /// Converts and remembers `result`; `nil` (recorded in ``unsupportedTransactions``) when the
+    /// transaction cannot be represented.
     private func remember(
         _ result: StoreKit.VerificationResult<StoreKit.Transaction>
-    ) -> PurchaseFlow.VerificationResult<PurchaseFlow.Transaction> {
+    ) -> PurchaseFlow.VerificationResult<PurchaseFlow.Transaction>? {
+        do {
+            return try convertRemembering(result)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Converts and remembers `result`.
+    ///
+    /// - Throws: ``PayloadConversionError/unsupportedProductType(_:)``, also recorded in
+    ///   ``unsupportedTransactions``.
+    private func convertRemembering(
+        _ result: StoreKit.VerificationResult<StoreKit.Transaction>
+    ) throws(PayloadConversionError) -> PurchaseFlow.VerificationResult<PurchaseFlow.Transaction> {
         let original = result.unsafePayloadValue
         seen[original.id] = original
-        switch result {
-        case .verified(let transaction):
-            return .verified(Self.convert(transaction))
-        case .unverified(let transaction, let error):
-            return .unverified(Self.convert(transaction), Self.convert(error))
+        do throws(PayloadConversionError) {
+            switch result {
+            case .verified(let transaction):
+                return .verified(try Self.convert(transaction))
+            case .unverified(let transaction, let error):
+                return .unverified(try Self.convert(transaction), Self.convert(error))
+            }
+        } catch {
+            unsupportedTransactions.append(
+                UnsupportedTransaction(transactionId: String(original.id), productId: original.productID, error: error))
+            if unsupportedTransactions.count > 100 {
+                unsupportedTransactions.removeFirst(unsupportedTransactions.count - 100)
+            }
+            throw error
         }
     }
 
     /// Converts a StoreKit transaction. StoreKit's structs are matched by their static members;
-    /// an unknown product type becomes ``Transaction/ProductType/consumable`` (never an
-    /// entitlement), other unknown values keep their raw value.
-    static func convert(_ transaction: StoreKit.Transaction) -> PurchaseFlow.Transaction {
-        let productType: PurchaseFlow.Transaction.ProductType =
-            switch transaction.productType {
-            case .nonConsumable: .nonConsumable
-            case .autoRenewable: .autoRenewable
-            case .nonRenewable: .nonRenewable
-            default: .consumable
-            }
+    /// an unknown product type is an error, as in ``Transaction/init(payload:)`` (it is never
+    /// mapped to another type); other unknown values keep their raw value.
+    ///
+    /// - Throws: ``PayloadConversionError/unsupportedProductType(_:)`` with StoreKit's raw value.
+    static func convert(_ transaction: StoreKit.Transaction) throws(PayloadConversionError) -> PurchaseFlow.Transaction {
+        let productType: PurchaseFlow.Transaction.ProductType
+        switch transaction.productType {
+        case .consumable: productType = .consumable
+        case .nonConsumable: productType = .nonConsumable
+        case .autoRenewable: productType = .autoRenewable
+        case .nonRenewable: productType = .nonRenewable
+        default: throw PayloadConversionError.unsupportedProductType(transaction.productType.rawValue)
+        }
         let ownershipType: PurchaseFlow.Transaction.OwnershipType =
             switch transaction.ownershipType {
             case .purchased: .purchased
