@@ -36,6 +36,8 @@ public enum DocSpecCLI {
         ("lint", "Check every target locale against the source locale for drift."),
         ("generate", "Write conformance tests from the source locale's spec tables and samples."),
         ("extract", "Print the spec model (pages, tables, rows, code samples) as JSON."),
+        ("tables", "Render the spec tables as Markdown, CSV, JSON or HTML (bilingual side by side)."),
+        ("report", "Write a static HTML report: tables and samples side by side, drift marked."),
         ("rules", "List the diagnostic rule ids."),
     ]
 
@@ -72,9 +74,10 @@ public enum DocSpecCLI {
                 for r in DriftChecker.allRules + extractionRules { output.out("\(r.id)\t\(r.summary)\n") }
                 return 0
             }
-            let config = try options.config(currentDirectory: currentDirectory)
+            var config = try options.config(currentDirectory: currentDirectory)
+            if command == "tables" { try options.selectLocales(&config) }
             try config.validate()
-            if ["lint", "check"].contains(command), config.locales.count < 2 {
+            if ["lint", "check", "report"].contains(command), config.locales.count < 2 {
                 throw DocSpecError.usage("\(command) compares locales: give at least two (--locale <code>=<folder> for each, or 'locales:' in docspec.yml)")
             }
             try config.checkFolders()
@@ -82,6 +85,8 @@ public enum DocSpecCLI {
             case "lint": return lint(config, options, output)
             case "generate": return generate(config, options, output)
             case "extract": return extract(config, options, output)
+            case "tables": return tables(config, options, output, currentDirectory: currentDirectory)
+            case "report": return report(config, options, output, currentDirectory: currentDirectory)
             default: return check(config, options, output)
             }
         } catch {
@@ -217,6 +222,65 @@ public enum DocSpecCLI {
         return failed(all, options) ? 1 : 0
     }
 
+    /// A path given on the command line, resolved against the current folder.
+    static func resolve(_ path: String, currentDirectory: URL) -> URL {
+        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)).standardizedFileURL
+    }
+
+    static func tables(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) -> Int32 {
+        let docs = DocSet.load(config)
+        let ids = options.tableIDs.isEmpty ? nil : Set(options.tableIDs)
+        let reference = ReferenceTables.build(docs, locales: config.locales.map(\.code), base: config.source, tableIDs: ids)
+        let found = Set(reference.tables.map(\.id))
+        if let unknown = options.tableIDs.first(where: { !found.contains($0) }) {
+            output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(docs.diagnostics.sortedForOutput()))
+            output.err("Error: no spec table has the id '\(unknown)' in \(config.locales.map(\.code).joined(separator: ", ")) (ids look like 'error-codes:APIError')\n  See 'docspec tables --help'.\n")
+            return 2
+        }
+        let text = TablesRenderer(reference: reference).render(TablesRenderer.Format(rawValue: options.format) ?? .md)
+        if let path = options.outputFile {
+            let url = resolve(path, currentDirectory: currentDirectory)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                output.err("Error: --output '\(path)' is a folder; give a file name\n")
+                return 2
+            }
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try AtomicFile.write(Data(text.utf8), to: url)
+            } catch {
+                output.err("Error: cannot write '\(path)': \(error.localizedDescription)\n")
+                return 2
+            }
+        } else {
+            output.out(text)
+        }
+        output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(docs.diagnostics.sortedForOutput()))
+        return failed(docs.diagnostics, options) ? 1 : 0
+    }
+
+    static func report(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) -> Int32 {
+        let path = options.htmlDirectory ?? ""
+        let directory = resolve(path, currentDirectory: currentDirectory)
+        let lint = Pipeline.lint(config)
+        let written: HTMLReport.WriteResult
+        do {
+            try HTMLReport.prepare(directory)
+            let files = HTMLReport(config: config, lint: lint, directory: directory).render()
+            written = try HTMLReport.write(files, to: directory)
+        } catch {
+            output.err("Error: cannot write the report to '\(path)': \(error.description)\n")
+            return 2
+        }
+        render(lint.diagnostics, options, output)
+        if options.format != "json" {
+            var files = "\(written.written.count) written, \(written.unchanged.count) unchanged"
+            if !written.removed.isEmpty { files += ", \(written.removed.count) removed" }
+            output.out("docspec report: \((path as NSString).appendingPathComponent("index.html")) (\(files)); \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(lint.diagnostics))\n")
+        }
+        return failed(lint.diagnostics, options) ? 1 : 0
+    }
+
     // MARK: help
 
     static let usageLine = "USAGE: docspec <command> [options]"
@@ -249,6 +313,45 @@ public enum DocSpecCLI {
                 + "\nEXIT STATUS: 0 clean, 1 findings, 2 usage, config or I/O error.\n"
         case "rules":
             return "OVERVIEW: \(summary)\n\nUSAGE: docspec rules\n\nOPTIONS:\n  -h, --help              Show help information.\n"
+        case "tables":
+            return """
+                OVERVIEW: \(summary)
+
+                USAGE: docspec tables [--format md|csv|json|html] [--locales <codes>] [--output <file>] [options]
+
+                With one locale, each spec table as its page has it. With two or more, one bilingual
+                table per table id: one row per key, the invariant columns (codes, keys, values, types,
+                URLs) once and the translated columns per locale side by side; an invariant cell that
+                differs between locales shows every value.
+
+                OPTIONS:
+                  --format <md|csv|json|html>
+                                          Output format (default: md). csv: RFC 4180, UTF-8, CRLF;
+                                          json: schema version 1; html: one self-contained page.
+                  --locales <codes>       Comma-separated locales to show, in this order, e.g. ja,ru
+                                          (default: every configured locale).
+                  --table <id>            Only the table with this id (e.g. error-codes:APIError); repeatable.
+                  --output <file>         Write to this file (atomically) instead of standard output.
+
+                """ + commonOptions.replacingOccurrences(of: "  --format <text|json>    Output format for findings (default: text; text goes to standard error).\n", with: "")
+                + "\nDiagnostics found while reading go to standard error.\n\nEXIT STATUS: 0 clean, 1 findings in the docs, 2 usage, config or I/O error.\n"
+        case "report":
+            return """
+                OVERVIEW: \(summary)
+
+                USAGE: docspec report --html <dir> [options]
+
+                Lints like 'docspec lint' and writes a self-contained static page set into <dir> (created
+                if needed): index.html with the counts per rule and per page pair, and per page pair a
+                page with the spec tables and code samples side by side (source | translation), each
+                finding marked at its cell or line and linked to its file:line. No network, no external
+                assets. Only files DocSpec wrote are overwritten or removed.
+
+                OPTIONS:
+                  --html <dir>            The report folder (required).
+
+                """ + commonOptions
+                + "\nEXIT STATUS: 0 clean, 1 findings, 2 usage, config or I/O error.\n"
         default:
             return "OVERVIEW: \(summary)\n\nUSAGE: docspec \(command) [options]\n\nOPTIONS:\n" + commonOptions
                 + "\nEXIT STATUS: 0 clean, 1 findings, 2 usage, config or I/O error.\n"
@@ -266,10 +369,19 @@ public enum DocSpecCLI {
         var format = "text"
         var checkOnly = false
         var warningsAsErrors = false
+        /// `tables --output <file>`.
+        var outputFile: String?
+        /// `tables --locales ja,ru`.
+        var localeSelection: [String]?
+        /// `tables --table <id>`.
+        var tableIDs: [String] = []
+        /// `report --html <dir>`.
+        var htmlDirectory: String?
 
         static func parse(_ args: [String], command: String) throws(DocSpecError) -> Options {
             var o = Options()
             if command == "extract" { o.format = "json" }  // extract's only format
+            if command == "tables" { o.format = "md" }
             var i = 0
             func value(_ flag: String) throws(DocSpecError) -> String {
                 i += 1
@@ -300,7 +412,23 @@ public enum DocSpecCLI {
                     if o.source != nil { throw .usage("--source is given twice") }
                     o.source = try v()
                 case "--output" where command == "generate": o.output = try v()
+                case "--output" where command == "tables":
+                    o.outputFile = try v()
+                    if o.outputFile?.isEmpty ?? true { throw .usage("--output needs a file name") }
+                case "--locales" where command == "tables":
+                    let codes = try v().split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+                    if codes.contains(where: \.isEmpty) { throw .usage("--locales takes comma-separated locale codes, e.g. --locales ja,ru") }
+                    o.localeSelection = codes
+                case "--table" where command == "tables": o.tableIDs.append(try v())
+                case "--html" where command == "report":
+                    o.htmlDirectory = try v()
+                    if o.htmlDirectory?.isEmpty ?? true { throw .usage("--html needs a folder") }
                 case "--import" where command == "generate": o.imports.append(try v())
+                case "--format" where command == "tables":
+                    o.format = try v()
+                    guard TablesRenderer.Format(rawValue: o.format) != nil else {
+                        throw .usage("--format must be md, csv, json or html (got '\(o.format)')")
+                    }
                 case "--format":
                     o.format = try v()
                     guard ["text", "json"].contains(o.format) else { throw .usage("--format must be text or json (got '\(o.format)')") }
@@ -312,7 +440,28 @@ public enum DocSpecCLI {
                 }
                 i += 1
             }
+            if command == "report", o.htmlDirectory == nil { throw .usage("report needs --html <dir>, the folder to write the report into") }
             return o
+        }
+
+        /// `tables`: keeps the locales of `--locales` (in that order), and makes the first shown
+        /// locale the one rows are anchored on when the source locale is not shown (unless
+        /// `--source` names one).
+        func selectLocales(_ config: inout Config) throws(DocSpecError) {
+            if let codes = localeSelection {
+                var chosen: [Config.Locale] = []
+                for code in codes {
+                    guard let l = config.locales.first(where: { $0.code == code }) else {
+                        throw .usage("--locales: unknown locale '\(code)' (configured: \(config.locales.map(\.code).joined(separator: ", ")))")
+                    }
+                    if chosen.contains(where: { $0.code == code }) { throw .usage("--locales: '\(code)' is given twice") }
+                    chosen.append(l)
+                }
+                config.locales = chosen
+            }
+            if source == nil, !config.locales.contains(where: { $0.code == config.source }), let first = config.locales.first {
+                config.source = first.code
+            }
         }
 
         func config(currentDirectory: URL) throws(DocSpecError) -> Config {

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Building blocks of DocSpec's self-contained HTML pages (`docspec tables --format html`,
+/// `docspec report --html`): escaping, and the page shell with its inline style and script.
+///
+/// Pages load nothing: the Content-Security-Policy allows no network access at all (`default-src
+/// 'none'`), inline style, and only DocSpec's one inline script (by its SHA-256 hash), so even
+/// doc text that escaped escaping could not run. Doc text is always escaped with `escape(_:)`.
+enum HTMLPage {
+    /// The marker identifying a file DocSpec wrote (`docspec report` overwrites only such files).
+    static let generatorMeta = #"<meta name="generator" content="docspec report">"#
+
+    /// The one inline script: it marks the page as loaded (`<body data-ready="1">`), which the
+    /// headless-browser test reads from the DOM.
+    static let script = #"document.body.dataset.ready = "1";"#
+
+    /// `sha256-…` of `script`, for the Content-Security-Policy (checked by a test).
+    static let scriptHash = "sha256-uXPq0U6FZ2xNEtrAg23RdQ6ladvrIFmAtHoxkE/0JyE="
+
+    /// The Content-Security-Policy of every page.
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'; img-src data:; base-uri 'none'; form-action 'none'"
+
+    /// HTML-escapes text for element content and quoted attribute values: `&`, `<`, `>`, `"`
+    /// and `'`. Control characters other than tab and newline become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// `escape(_:)` with `<wbr>` break opportunities in long identifiers (12 or more characters):
+    /// between a lower-case letter or digit and an upper-case letter, and after `_`, `/` and `.`,
+    /// so long code in narrow table columns wraps at word boundaries. Copied text is unchanged.
+    static func escapeBreakable(_ text: String) -> String {
+        guard text.count >= 12 else { return escape(text) }
+        var out = ""
+        var previous: Character?
+        for ch in text {
+            if let p = previous {
+                let camel = (p.isLowercase || p.isNumber) && ch.isUppercase
+                let after = (p == "_" || p == "/" || p == ".") && (ch.isLetter || ch.isNumber)
+                if camel || after { out += "<wbr>" }
+            }
+            out += escape(String(ch))
+            previous = ch
+        }
+        return out
+    }
+
+    /// A complete page: `title` and `body` (already HTML) in the shell with the shared style, the
+    /// page's extra `style`, and the inline script last.
+    static func document(title: String, lang: String = "en", style: String = "", body: String, generator: Bool = false) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="\(escape(lang))">
+        <head>
+        <meta charset="utf-8">
+        \(generator ? generatorMeta + "\n" : "")<meta http-equiv="Content-Security-Policy" content="\(escape(contentSecurityPolicy))">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title>
+        <style>
+        \(baseStyle)\(style)</style>
+        </head>
+        <body>
+        \(body)<script>\(script)</script>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// Style shared by the pages.
+    static let baseStyle = """
+        :root { color-scheme: light; --line: #d0d7de; --muted: #57606a; --error: #cf222e; --error-bg: #ffebe9; --warning: #9a6700; --warning-bg: #fff8c5; --note-bg: #ddf4ff; --head: #f6f8fa; }
+        body { font-family: "DejaVu Sans", "Liberation Sans", "IPAGothic", "Noto Sans CJK JP", system-ui, sans-serif; font-size: 14px; line-height: 1.45; margin: 24px; color: #1f2328; }
+        h1 { font-size: 22px; margin: 0 0 8px; } h2 { font-size: 18px; margin: 28px 0 6px; border-bottom: 1px solid var(--line); padding-bottom: 4px; } h3 { font-size: 15px; margin: 20px 0 4px; }
+        code, pre, .code { font-family: "DejaVu Sans Mono", "Liberation Mono", "IPAGothic", monospace; font-size: 12.5px; }
+        code { background: #eff1f3; border-radius: 4px; padding: 0 3px; }
+        table { border-collapse: collapse; margin: 6px 0 14px; }
+        th, td { border: 1px solid var(--line); padding: 4px 7px; vertical-align: top; text-align: left; }
+        thead th { background: var(--head); }
+        .meta, .muted { color: var(--muted); }
+        .meta { margin: 2px 0 6px; }
+        .missing { color: var(--muted); font-style: italic; background: repeating-linear-gradient(135deg, #fff, #fff 6px, #f6f8fa 6px, #f6f8fa 12px); }
+        .conflict { background: var(--error-bg); }
+        .conflict .other { color: var(--error); font-weight: bold; }
+        a { color: #0969da; text-decoration: none; } a:hover { text-decoration: underline; }
+
+        """
+}
+
+/// Writes files atomically: the content goes to a temporary file in the same folder, which is
+/// then renamed over the destination, so readers see the old file or the new one, never a part.
+enum AtomicFile {
+    /// Writes `data` to `url` atomically.
+    static func write(_ data: Data, to url: URL) throws {
+        let dir = url.deletingLastPathComponent()
+        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).docspec-\(UUID().uuidString).tmp")
+        guard FileManager.default.createFile(atPath: temp.path, contents: data) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        if rename(temp.path, url.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: temp)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import DocDiagnostics
+import LocaleDrift
+import MarkdownSyntax
+import SpecModel
+
+/// The spec tables of one or more locales, aligned for reference views (`docspec tables`) and the
+/// side-by-side HTML report: pages are paired like `docspec lint` pairs them, tables by table id,
+/// rows by the kind's key column (a row whose key was changed in place stays one row, as in the
+/// drift rule).
+struct ReferenceTables: Sendable {
+    /// Locale codes in display order.
+    var locales: [String]
+    /// The locale rows and pages are anchored on (the source locale when it is shown).
+    var base: String
+    /// The aligned tables, in page order, then in each page's table order.
+    var tables: [AlignedTable]
+
+    /// `base` first, then the other locales in display order: the order rows are anchored in and
+    /// invariant cells are taken from.
+    var anchorOrder: [String] { [base] + locales.filter { $0 != base } }
+
+    /// Aligns the tables of `locales` in `docs`.
+    ///
+    /// - Parameters:
+    ///   - docs: the parsed pages.
+    ///   - locales: the locales to show, in display order.
+    ///   - base: the locale pages and rows are anchored on; one of `locales`.
+    ///   - tableIDs: only tables with one of these ids; `nil` for every table.
+    static func build(_ docs: DocSet, locales: [String], base: String, tableIDs: Set<String>? = nil) -> ReferenceTables {
+        var tables: [AlignedTable] = []
+        let anchorOrder = [base] + locales.filter { $0 != base }
+        for group in pageGroups(docs, locales: locales, base: base) {
+            tables += AlignedTable.align(group, locales: anchorOrder).filter { tableIDs?.contains($0.id) ?? true }
+        }
+        return ReferenceTables(locales: locales, base: base, tables: tables)
+    }
+
+    /// Pages that are translations of each other, per locale: every `base` page with its paired
+    /// page in each other locale (paired like `docspec lint`), then pages of the other locales that
+    /// have no `base` page, each on its own.
+    static func pageGroups(_ docs: DocSet, locales: [String], base: String) -> [[String: SpecPage]] {
+        let basePages = docs.pages[base] ?? []
+        var groups: [[String: SpecPage]] = basePages.map { [base: $0] }
+        let index = Dictionary(basePages.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var orphans: [[String: SpecPage]] = []
+        for locale in locales where locale != base {
+            let pages = docs.pages[locale] ?? []
+            let paired = PageSetRule.pair(source: basePages, target: pages, sourceLocale: base, targetLocale: locale).pairs
+            for p in paired {
+                if let i = index[p.source.path] { groups[i][locale] = p.target }
+            }
+            let used = Set(paired.map(\.target.path))
+            orphans += pages.filter { !used.contains($0.path) }.map { [locale: $0] }
+        }
+        return groups + orphans
+    }
+}
+
+/// One spec table across locales.
+struct AlignedTable: Sendable {
+    /// The table id shared by the locales.
+    var id: String
+    /// The table's kind.
+    var kind: TableKind
+    /// The library type the table specifies (from the first locale that has the table).
+    var symbol: String?
+    /// The page id of the first locale that has the table.
+    var pageID: String
+    /// Per locale, the page the table is on (also when that page lacks the table).
+    var pages: [String: SpecPage]
+    /// Per locale, the table; a locale without the table has no entry.
+    var tables: [String: SpecTable]
+    /// The columns any locale has, in schema order.
+    var columns: [ColumnSpec]
+    /// Rows aligned across locales.
+    var rows: [AlignedRow]
+
+    /// Locales (in display order) whose page has this table.
+    func present(in locales: [String]) -> [String] { locales.filter { tables[$0] != nil } }
+
+    /// The header text a locale's table shows for `column`, or `nil` when it lacks the column.
+    func header(_ column: String, locale: String) -> String? {
+        guard let table = tables[locale], let page = pages[locale], let i = table.columns.firstIndex(of: column) else { return nil }
+        guard let header = Self.markdownTable(at: table.range, in: page.document.blocks)?.header, i < header.cells.count else {
+            return column
+        }
+        let text = header.cells[i].plainText
+        return text.isEmpty ? column : text
+    }
+
+    /// The GFM table with exactly `range`, searching nested blocks too.
+    static func markdownTable(at range: SourceRange, in blocks: [Block]) -> MarkdownSyntax.Table? {
+        for block in blocks {
+            switch block {
+            case .table(let t) where t.range == range: return t
+            case .list(_, _, let items, _):
+                for item in items { if let t = markdownTable(at: range, in: item.blocks) { return t } }
+            case .blockQuote(let children, _), .footnoteDefinition(_, let children, _):
+                if let t = markdownTable(at: range, in: children) { return t }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The section (enclosing heading path) of the table in a locale, outermost first.
+    func section(_ locale: String) -> [String] { tables[locale]?.headingPath ?? [] }
+
+    /// The tables of one page group, aligned: tables in the order of the first locale, then tables
+    /// only other locales have, in their order.
+    static func align(_ group: [String: SpecPage], locales: [String]) -> [AlignedTable] {
+        var ids: [String] = []
+        var seen: Set<String> = []
+        for locale in locales {
+            for t in group[locale]?.tables ?? [] where seen.insert(t.id).inserted { ids.append(t.id) }
+        }
+        return ids.map { id in
+            var tables: [String: SpecTable] = [:]
+            for locale in locales {
+                if let t = group[locale]?.tables.first(where: { $0.id == id }) { tables[locale] = t }
+            }
+            let anchor = locales.first { tables[$0] != nil } ?? locales[0]
+            let first = tables[anchor]!
+            let names = Set(tables.values.flatMap(\.columns))
+            return AlignedTable(
+                id: id, kind: first.kind, symbol: first.symbol, pageID: group[anchor]?.id ?? "",
+                pages: group, tables: tables, columns: first.kind.columns.filter { names.contains($0.name) },
+                rows: alignRows(tables, anchor: anchor, locales: locales, kind: first.kind))
+        }
+    }
+
+    /// Rows of the anchor table, each with its counterpart in the other locales, and the rows only
+    /// other locales have, placed after the row they follow there.
+    static func alignRows(_ tables: [String: SpecTable], anchor: String, locales: [String], kind: TableKind) -> [AlignedRow] {
+        let baseRows = tables[anchor]?.rows ?? []
+        var rows = baseRows.map { AlignedRow(rows: [anchor: $0]) }
+        var extrasAfter: [Int: [AlignedRow]] = [:]  // after anchor row i; -1 = before the first
+        for locale in locales where locale != anchor {
+            guard let other = tables[locale] else { continue }
+            let (matches, extras) = pairRows(baseRows, other.rows)
+            for (i, m) in matches.enumerated() {
+                if let m { rows[i].rows[locale] = other.rows[m] }
+            }
+            for (j, after) in extras { extrasAfter[after, default: []].append(AlignedRow(rows: [locale: other.rows[j]])) }
+        }
+        var out = extrasAfter[-1] ?? []
+        for (i, row) in rows.enumerated() {
+            out.append(row)
+            out += extrasAfter[i] ?? []
+        }
+        return out
+    }
+
+    /// Pairs rows the way `TableDriftRule` does: by key; a row of `other` whose key `base` lacks,
+    /// sitting exactly where a missing `base` row belongs, is that row with its key changed.
+    ///
+    /// - Returns: for each `base` row, the index of its `other` row; and each unpaired `other` row
+    ///   with the index of the `base` row it follows (`-1` when none).
+    static func pairRows(_ base: [SpecRow], _ other: [SpecRow]) -> (matches: [Int?], extras: [(row: Int, after: Int)]) {
+        let baseKeys = Set(base.map(\.key))
+        let otherIndex = Dictionary(other.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
+        var unpaired = Set(other.indices.filter { !baseKeys.contains(other[$0].key) })
+        var used: Set<Int> = []
+        var matches: [Int?] = []
+        var nextSlot = 0
+        for row in base {
+            if let i = otherIndex[row.key], used.insert(i).inserted {
+                matches.append(i)
+                nextSlot = i + 1
+            } else if nextSlot < other.count, unpaired.contains(nextSlot) {
+                // Like the drift rule, the slot does not advance: a second changed key in a row
+                // is a missing row, not another in-place change.
+                unpaired.remove(nextSlot)
+                used.insert(nextSlot)
+                matches.append(nextSlot)
+            } else {
+                matches.append(nil)
+            }
+        }
+        // Where each other row sits: after the base row paired with the nearest earlier other row.
+        var baseOf: [Int: Int] = [:]
+        for (i, m) in matches.enumerated() { if let m { baseOf[m] = i } }
+        var extras: [(row: Int, after: Int)] = []
+        var after = -1
+        for j in other.indices {
+            if let b = baseOf[j] { after = b } else { extras.append((j, after)) }
+        }
+        return (matches, extras)
+    }
+}
+
+/// One row of an aligned table: the row of each locale that has it.
+struct AlignedRow: Sendable {
+    /// Per locale, the row; a locale without the row has no entry.
+    var rows: [String: SpecRow]
+
+    /// The row's key in the first of `locales` that has the row.
+    func key(_ locales: [String]) -> String {
+        for l in locales { if let r = rows[l] { return r.key } }
+        return ""
+    }
+}
+
+/// What a cell shows: its text, and whether that text is a list of code spans.
+struct CellText: Hashable, Sendable {
+    /// The reader-visible text.
+    var text: String
+    /// The code spans the text consists of (joined by `, `), or empty when it is plain text.
+    var code: [String]
+
+    /// A cell as its page shows it: code spans when the cell is exactly its code spans.
+    init(_ cell: SpecCell) {
+        text = cell.text
+        code = !cell.codeSpans.isEmpty && cell.codeSpans.joined(separator: ", ") == cell.text ? cell.codeSpans : []
+    }
+
+    /// Plain text.
+    init(plain: String) {
+        text = plain
+        code = []
+    }
+}
+
+/// An invariant cell shown once for all locales.
+struct InvariantCell: Sendable {
+    /// What to show: the text when every locale writes it the same, else the normalised value
+    /// when that agrees (`yes` for はい/да), else the first locale's text.
+    var shown: CellText
+    /// The locales whose value differs from the first locale's, with their text (drift).
+    var conflicts: [(locale: String, text: CellText)]
+
+    /// The invariant cell of `column` in `row`, over `locales`; `nil` when no locale has it.
+    init?(_ row: AlignedRow, column: String, locales: [String]) {
+        let cells = locales.compactMap { l in row.rows[l]?.cell(column).map { (l, $0) } }
+        guard let (_, first) = cells.first else { return nil }
+        if cells.allSatisfy({ $0.1.text == first.text }) {
+            shown = CellText(first)
+            conflicts = []
+        } else if cells.allSatisfy({ $0.1.value == first.value }) {
+            shown = CellText(plain: first.value)
+            conflicts = []
+        } else {
+            shown = CellText(first)
+            conflicts = cells.dropFirst().filter { $0.1.value != first.value }.map { ($0.0, CellText($0.1)) }
+        }
+    }
+}
