@@ -223,7 +223,8 @@ public struct ES256PrivateKey: Sendable, CustomStringConvertible {
         try self.init(pem: text)
     }
 
-    /// Generates a new random P-256 key (for tests and local tooling).
+    /// Generates a new random P-256 key (for tests and local tooling). Traps only if OpenSSL itself
+    /// cannot generate a key (a broken libcrypto); no input reaches that path.
     public static func generate() -> ES256PrivateKey {
         let raw = docspec_ec_p256_generate()
         guard let raw else { fatalError("OpenSSL could not generate a P-256 key: \(OpenSSL.drainErrors() ?? "?")") }
