@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
         .library(name: "PurchaseFlow", targets: ["PurchaseFlow"]),
         .executable(name: "appstore-consumption", targets: ["appstore-consumption"]),
+        // Command plugins for packages that use DocSpec (see README, "Adopting DocSpec in your package").
+        .plugin(name: "DocSpecGenerate", targets: ["DocSpecGenerate"]),
+        .plugin(name: "DocSpecCheck", targets: ["DocSpecCheck"]),
     ],
     targets: [
         // C system libraries (Debian packages; see Makefile `deps`).
@@ -28,6 +31,19 @@ let package = Package(
             name: "DocSpecKit",
             dependencies: ["MarkdownSyntax", "SpecModel", "LocaleDrift", "ConformanceGen", "DocDiagnostics"]),
         .executableTarget(name: "docspec", dependencies: ["DocSpecKit"]),
+        // `swift package --allow-writing-to-package-directory docspec-generate` runs `docspec generate`
+        // in the package folder; `swift package docspec-check` runs `docspec generate --check`.
+        .plugin(
+            name: "DocSpecGenerate",
+            capability: .command(
+                intent: .custom(verb: "docspec-generate", description: "Regenerate the conformance tests (docspec generate)"),
+                permissions: [.writeToPackageDirectory(reason: "docspec generate writes the generated conformance tests (Generated/)")]),
+            dependencies: ["docspec"]),
+        .plugin(
+            name: "DocSpecCheck",
+            capability: .command(
+                intent: .custom(verb: "docspec-check", description: "Check the generated conformance tests are up to date; writes nothing (docspec generate --check)")),
+            dependencies: ["docspec"]),
 
         // The core library the docs describe.
         .target(name: "AppStoreServerAPI", dependencies: ["COpenSSL"]),

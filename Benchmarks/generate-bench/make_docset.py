@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Writes a synthetic DocSpec package for the generation benchmark (Scripts/bench-generate.sh).
+
+    make_docset.py write <dir> --rows N [--table-rows R]
+    make_docset.py touch <dir>      # edit one row of the source locale (one generated file changes)
+
+The package depends on nothing outside it: a library `BenchLib`, docs in `docs-ja/` (source) and
+`docs-ru/` (translation), `docspec.yml`, and a test target `GeneratedConformanceTests` over
+`Generated/` (written by `docspec generate`, not by this script). N rows are split over the kinds
+as a quarter each of error-codes, int-enum and string-enum (every enum table marked `complete`)
+and the rest `fields` rows (tables of 10 keys, each type with its ```json sample, 25 tables a
+page). Enum and error tables hold at most R rows each (default: all of a kind in one table, the
+largest argument arrays). The library matches the docs, so every generated test passes.
+"""
+
+import argparse
+import json
+import os
+import sys
+
+FIELDS_PER_TYPE = 10
+TYPES_PER_PAGE = 25
+STATUSES = [400, 403, 404, 429]
+UUID = "5D1F8A04-6C1B-4C3A-9E0B-2F6A8E1D7C55"
+
+HEADERS = {
+    "error-codes": {"ja": ["エラー名", "コード", "HTTP ステータス", "再試行", "説明"],
+                    "ru": ["Имя ошибки", "Код", "HTTP-статус", "Повтор", "Описание"]},
+    "int-enum": {"ja": ["値", "ケース", "説明"], "ru": ["Значение", "Кейс", "Описание"]},
+    "string-enum": {"ja": ["値", "説明"], "ru": ["Значение", "Описание"]},
+    "fields": {"ja": ["キー", "型", "必須", "許容値", "エラー", "説明"],
+               "ru": ["Ключ", "Тип", "Обязательно", "Допустимые значения", "Ошибка", "Описание"]},
+}
+YES = {"ja": "はい", "ru": "да"}
+NO = {"ja": "いいえ", "ru": "нет"}
+TEXT = {
+    "ja": {"errors": "エラーコード", "levels": "レベル", "kinds": "種類", "fields": "フィールド",
+           "intro": "この表は合成ベンチマーク用に生成されました。", "sample": "有効な本体の例です。",
+           "error": "エラー {} の説明。", "level": "レベル {} の説明。", "kind": "種類 {} の説明。",
+           "field": "フィールド {} の説明。"},
+    "ru": {"errors": "Коды ошибок", "levels": "Уровни", "kinds": "Виды", "fields": "Поля",
+           "intro": "Эта таблица создана для синтетического теста производительности.",
+           "sample": "Пример корректного тела.", "error": "Описание ошибки {}.",
+           "level": "Описание уровня {}.", "kind": "Описание вида {}.", "field": "Описание поля {}."},
+}
+
+
+def chunks(n, size):
+    """Splits range(n) into consecutive ranges of at most `size` items."""
+    size = size or max(n, 1)
+    return [range(start, min(start + size, n)) for start in range(0, n, size)]
+
+
+def table(kind, locale, symbol, rows, complete=True):
+    head = HEADERS[kind][locale]
+    flags = " complete" if complete else ""
+    out = [f"<!-- docspec:table kind={kind} symbol={symbol}{flags} -->", "",
+           "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(r) + " |" for r in rows]
+    return out + [""]
+
+
+def error_code(i):
+    return 4000000 + i
+
+
+def error_name(i):
+    return f"Bench{error_code(i)}Error"
+
+
+def field_spec(g):
+    """The g-th field overall: (type, allowed-values cell, JSON sample value, Swift type, check)."""
+    k = g % 4
+    if k == 0:
+        return "int32", "`0...7`", 0, "Int", "(0...7).contains(v)"
+    if k == 1:
+        return "bool", "`true`", True, "Bool", "v == true"
+    if k == 2:
+        return "string", '`"A"`, `"B"`, `"C"`', "A", "String", '["A", "B", "C"].contains(v)'
+    return "string", '`UUID`, `""`', UUID, "String", "v.isEmpty || UUID(uuidString: v) != nil"
+
+
+def write(root, rows, table_rows):
+    quarter = rows // 4
+    n_errors = n_levels = n_kinds = quarter
+    n_fields = rows - 3 * quarter
+    n_errors = max(n_errors, 1)  # fields rows name an error
+    n_types = (n_fields + FIELDS_PER_TYPE - 1) // FIELDS_PER_TYPE
+
+    def path(*parts):
+        p = os.path.join(root, *parts)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        return p
+
+    def put(rel, text):
+        with open(path(rel), "w", encoding="utf-8") as f:
+            f.write(text)
+
+    put("Package.swift", """// swift-tools-version:6.0
+// Synthetic package of the DocSpec generation benchmark (Benchmarks/generate-bench). Nothing outside.
+import PackageDescription
+
+let package = Package(
+    name: "DocSpecGenerateBench",
+    targets: [
+        .target(name: "BenchLib"),
+        .testTarget(name: "GeneratedConformanceTests", dependencies: ["BenchLib"], path: "Generated"),
+    ],
+    swiftLanguageModes: [.v6]
+)
+""")
+    put("docspec.yml", "source: ja\nlocales:\n  ja: docs-ja\n  ru: docs-ru\noutput: Generated\nimports:\n  - BenchLib\n")
+    os.makedirs(os.path.join(root, "Generated"), exist_ok=True)
+
+    swift = ["// Synthetic library of the DocSpec generation benchmark; matches docs-ja/ and docs-ru/.",
+             "import Foundation", "",
+             "public struct BenchValidationError: Error, CustomNSError, CustomStringConvertible {",
+             "    public let errorCode: Int",
+             "    public static var errorDomain: String { \"BenchLib\" }",
+             "    public var description: String { \"Bench\\(errorCode)Error\" }",
+             "}", ""]
+    docs = {"ja": [], "ru": []}  # (file name, lines)
+
+    # error-codes
+    for t, part in enumerate(chunks(n_errors, table_rows)):
+        symbol = f"BenchError{t}"
+        swift += [f"public enum {symbol}: Int, CaseIterable, Sendable {{"]
+        swift += [f"    case e{error_code(i)} = {error_code(i)}" for i in part]
+        swift += ["    public var appleName: String { \"Bench\\(rawValue)Error\" }",
+                  f"    public var httpStatus: Int {{ {STATUSES}[rawValue % 4] }}",
+                  "    public var isRetryable: Bool { rawValue % 3 == 0 }", "}", ""]
+        for loc in docs:
+            rows_ = [[f"`{error_name(i)}`", f"`{error_code(i)}`", f"`{STATUSES[error_code(i) % 4]}`",
+                      "`yes`" if error_code(i) % 3 == 0 else "`no`", TEXT[loc]["error"].format(i)] for i in part]
+            docs[loc].append((f"errors-{t:02}.md", [f"# {TEXT[loc]['errors']} {t}", "", TEXT[loc]["intro"], ""]
+                              + table("error-codes", loc, symbol, rows_)))
+
+    # int-enum
+    for t, part in enumerate(chunks(n_levels, table_rows)):
+        symbol = f"BenchLevel{t}"
+        swift += [f"public enum {symbol}: Int, CaseIterable, Sendable {{"]
+        swift += [f"    case level{i} = {i}" for i in part] + ["}", ""]
+        for loc in docs:
+            rows_ = [[f"`{i}`", f"`level{i}`", TEXT[loc]["level"].format(i)] for i in part]
+            docs[loc].append((f"levels-{t:02}.md", [f"# {TEXT[loc]['levels']} {t}", "", TEXT[loc]["intro"], ""]
+                              + table("int-enum", loc, symbol, rows_)))
+
+    # string-enum
+    for t, part in enumerate(chunks(n_kinds, table_rows)):
+        symbol = f"BenchKind{t}"
+        swift += [f"public enum {symbol}: String, CaseIterable, Sendable {{"]
+        swift += [f"    case kind{i} = \"KIND_{i}\"" for i in part] + ["}", ""]
+        for loc in docs:
+            rows_ = [[f"`KIND_{i}`", TEXT[loc]["kind"].format(i)] for i in part]
+            docs[loc].append((f"kinds-{t:02}.md", [f"# {TEXT[loc]['kinds']} {t}", "", TEXT[loc]["intro"], ""]
+                              + table("string-enum", loc, symbol, rows_)))
+
+    # fields: one struct and one table per 10 keys, 25 tables a page
+    fields_swift = ["// Synthetic library of the DocSpec generation benchmark: the `fields` types.",
+                    "import Foundation", ""]
+    pages = {"ja": {}, "ru": {}}
+    for t in range(n_types):
+        symbol = f"BenchFields{t}"
+        keys = range(t * FIELDS_PER_TYPE, min((t + 1) * FIELDS_PER_TYPE, n_fields))
+        fields_swift += [f"public struct {symbol}: Codable, Sendable {{"]
+        checks = []
+        sample = {}
+        for g in keys:
+            ftype, allowed, value, swift_type, check = field_spec(g)
+            required = g % 3 != 2
+            code = error_code(g % n_errors)
+            fields_swift.append(f"    public var field{g}: {swift_type}?")
+            throw = f"throw BenchValidationError(errorCode: {code})"
+            if required:
+                checks.append(f"        guard let v = field{g}, {check} else {{ {throw} }}")
+            else:
+                checks.append(f"        if let v = field{g}, !({check}) {{ {throw} }}")
+            sample[f"field{g}"] = value
+        fields_swift += ["    public func validate() throws {"] + checks + ["    }", "}", ""]
+        page = t // TYPES_PER_PAGE
+        for loc in docs:
+            rows_ = []
+            for g in keys:
+                ftype, allowed, _, _, _ = field_spec(g)
+                rows_.append([f"`field{g}`", f"`{ftype}`", YES[loc] if g % 3 != 2 else NO[loc], allowed,
+                              f"`{error_name(g % n_errors)}`", TEXT[loc]["field"].format(g)])
+            lines = pages[loc].setdefault(page, [f"# {TEXT[loc]['fields']} {page}", "", TEXT[loc]["intro"], ""])
+            lines += [f"## {symbol}", ""] + table("fields", loc, symbol, rows_, complete=False)
+            lines += [TEXT[loc]["sample"], "", f"```json {symbol}", json.dumps(sample, indent=2), "```", ""]
+    for loc in docs:
+        for page, lines in sorted(pages[loc].items()):
+            docs[loc].append((f"fields-{page:02}.md", lines))
+
+    put(os.path.join("Sources", "BenchLib", "BenchLib.swift"), "\n".join(swift))
+    put(os.path.join("Sources", "BenchLib", "BenchFields.swift"), "\n".join(fields_swift))
+    for loc, files in docs.items():
+        for name, lines in files:
+            put(os.path.join(f"docs-{loc}", name), "\n".join(lines))
+    total = n_errors + n_levels + n_kinds + n_fields
+    print(f"make_docset: {root}: {total} rows (error-codes {n_errors}, int-enum {n_levels}, string-enum {n_kinds}, "
+          f"fields {n_fields} in {n_types} types), {len(docs['ja'])} pages per locale")
+
+
+def touch(root):
+    """Changes one row of the source locale: the HTTP status of the middle row of errors-00.md.
+    Only that page's generated file changes (its test then fails: this is a build benchmark)."""
+    p = os.path.join(root, "docs-ja", "errors-00.md")
+    with open(p, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    rows = [i for i, l in enumerate(lines) if l.startswith("| `Bench")]
+    i = rows[len(rows) // 2]
+    cells = lines[i].split(" | ")
+    cells[2] = "`599`" if cells[2] != "`599`" else "`598`"
+    lines[i] = " | ".join(cells)
+    with open(p, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    print(f"make_docset: touched docs-ja/errors-00.md:{i + 1}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    w = sub.add_parser("write")
+    w.add_argument("dir")
+    w.add_argument("--rows", type=int, required=True)
+    w.add_argument("--table-rows", type=int, default=0, help="at most this many rows per enum/error table (0: no limit)")
+    t = sub.add_parser("touch")
+    t.add_argument("dir")
+    a = ap.parse_args()
+    if a.cmd == "write":
+        if a.rows < 4:
+            sys.exit("make_docset: --rows must be at least 4")
+        write(a.dir, a.rows, a.table_rows)
+    else:
+        touch(a.dir)
+
+
+if __name__ == "__main__":
+    main()
