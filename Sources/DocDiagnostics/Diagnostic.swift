@@ -49,6 +49,11 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     public var location: SourceLocation?
     /// Related locations, e.g. the counterpart in the source locale; rendered after the diagnostic.
     public var notes: [DiagnosticNote]
+    /// What the finding is about, independent of line numbers (e.g. the normalised text of the
+    /// block or the row key), set by the rule that emits it. Baselines and SARIF
+    /// `partialFingerprints` hash it together with the rule id and the page; `nil` means the
+    /// message stands for the content.
+    public var fingerprintContent: String? = nil
 
     /// Creates a diagnostic. `ruleID` is a kebab-case rule id like `cell-mismatch`; `location` is
     /// `nil` only for findings about the whole run.
