@@ -51,6 +51,8 @@ public struct CodeSampleDriftRule: DriftRule {
             }
             for (sa, tb) in Self.pairRun(Array(si..<ms), Array(ti..<mt), s, t) {
                 if let a = sa, tb == nil {
+                    // Inside a section the translation lacks: the missing-section finding says it.
+                    if pair.isInMissingSection(sourceLine: s[a].range.start.line) { continue }
                     if let previous = missing.last,
                         pair.sourceSection(forLine: s[previous].range.start.line) != pair.sourceSection(forLine: s[a].range.start.line)
                     {
@@ -64,6 +66,7 @@ public struct CodeSampleDriftRule: DriftRule {
                 case (let a?, let b?):
                     if let finding = mismatch(s[a], t[b], pair) { out.append(finding) }
                 case (nil, let b?):
+                    if pair.isInExtraSection(targetLine: t[b].range.start.line) { continue }
                     out.append(.error(
                         "extra-code-sample", "\(describe(t[b])) code sample is not in the source locale (\(pair.source.locale))",
                         at: t[b].range.start, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))]))

@@ -7,6 +7,9 @@ public struct PagePair: Sendable {
     public var source: SpecPage
     /// The translated page in the target locale.
     public var target: SpecPage
+    /// The pages' block alignment, computed once by `DriftChecker` and shared by the rules;
+    /// `nil` until then (rules compute it themselves when it is missing).
+    public var alignment: PageAlignment? = nil
 
     /// Pairs `source` with its translation `target`.
     public init(source: SpecPage, target: SpecPage) {
@@ -42,17 +45,19 @@ public struct DriftChecker: Sendable {
     public var rules: [any DriftRule]
 
     /// The default rule set.
-    public init(rules: [any DriftRule] = [TableDriftRule(), CodeSampleDriftRule()]) {
+    public init(rules: [any DriftRule] = [StructureDriftRule(), TableDriftRule(), CodeSampleDriftRule()]) {
         self.rules = rules
     }
 
     /// Every rule id with its summary (for `--help` and documentation).
     public static var allRules: [(id: String, summary: String)] {
-        PageSetRule.rules + TableDriftRule.rules + CodeSampleDriftRule.rules
+        PageSetRule.rules + StructureDriftRule.rules + TableDriftRule.rules + CodeSampleDriftRule.rules
     }
 
     /// Checks each pair with every rule.
     public func check(_ pair: PagePair) -> [Diagnostic] {
-        rules.flatMap { $0.check(pair) }
+        var pair = pair
+        if pair.alignment == nil { pair.alignment = PageAlignment(pair) }
+        return rules.flatMap { $0.check(pair) }
     }
 }

@@ -1,8 +1,9 @@
 import DocDiagnostics
 import SpecModel
 
-/// Pairs pages of two locales (by front matter `id`, then by path relative to the locale root)
-/// and reports pages that exist in only one of them.
+/// Pairs pages of two locales (by front matter `id`, then by path relative to the locale root,
+/// then by path ignoring case, then by front matter `slug` as MDN writes it) and reports pages
+/// that exist in only one of them.
 public enum PageSetRule {
     /// The rule ids pairing emits, with their summaries.
     public static let rules: [(id: String, summary: String)] = [
@@ -14,6 +15,11 @@ public enum PageSetRule {
     /// Where a page's id is written: its front matter `id` line, else line 1.
     static func idLocation(_ page: SpecPage) -> SourceLocation {
         SourceLocation(file: page.path, line: page.frontMatter?.fileLine(of: "id") ?? 1)
+    }
+
+    /// The page's front matter `slug` (MDN), lowercased; `nil` when it has none.
+    static func slug(_ page: SpecPage) -> String? {
+        page.frontMatter?.string("slug").map { $0.trimmingSpaces.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Pairs and page-level findings.
@@ -71,6 +77,12 @@ public enum PageSetRule {
                 sourceByID[byPath.id] == nil
             {
                 match = byPath
+            }
+            // MDN-style `slug:` front matter names the page whatever its file is called.
+            if match == nil, let slug = Self.slug(s), let bySlug = targetByPath.values.first(where: { Self.slug($0) == slug }),
+                sourceByID[bySlug.id] == nil
+            {
+                match = bySlug
             }
             guard let t = match else {
                 if unreadableTarget.contains(s.relativePath) { continue }

@@ -54,6 +54,7 @@ public struct TableDriftRule: DriftRule {
             let section = pair.sourceSection(forLine: st.range.start.line).map { " (section '\($0)')" } ?? ""
             guard let tt = targetByID[st.id] else {
                 if brokenInTarget.remove(st.id) != nil { continue }
+                if pair.isInMissingSection(sourceLine: st.range.start.line) { continue }
                 if unnamedBrokenInTarget > 0 {
                     unnamedBrokenInTarget -= 1
                     continue

@@ -4,8 +4,9 @@ import Testing
 
 /// Runs `docspec lint` on the real translated docs in `../shared/corpus/` (React, Vue, the Rust
 /// book, MDN, Kubernetes; en source, ja and ru translations) when that folder is next to the
-/// repository: no crash, exit 0 or 1 (never a usage or I/O error), and every finding has a file,
-/// a line, a column and a rule id.
+/// repository: no crash, exit 0 or 1 (never a usage or I/O error), every finding has a file,
+/// a line, a column and a rule id, and the output equals the reviewed golden file
+/// (`Fixtures/Golden/corpus-lint/<project>.txt`; re-record with `DOCSPEC_RECORD_GOLDEN=1`).
 @Suite("Real-world corpus")
 struct CorpusSmokeTests {
     static var corpus: URL {
@@ -40,6 +41,9 @@ struct CorpusSmokeTests {
             }
         }
         #expect(buffer.text.hasPrefix("docspec lint: pages per locale: en "))
+        // The findings themselves, reviewed one by one (README, "Corpus review"): a change in
+        // what DocSpec reports on real docs shows up here as a diff to review.
+        GoldenFile.assertMatches(errBuffer.text + buffer.text, golden: "corpus-lint/\(name).txt")
     }
 }
 

@@ -112,6 +112,8 @@ struct TableDriftRuleTests {
             "missing-page", "orphan-page", "duplicate-page-id",
             "missing-table", "extra-table", "directive-mismatch", "column-mismatch", "missing-row", "extra-row", "cell-mismatch",
             "missing-code-sample", "extra-code-sample", "code-sample-mismatch",
+            "missing-section", "extra-section", "heading-anchor-mismatch", "number-mismatch", "inline-code-mismatch",
+            "link-mismatch", "placeholder-mismatch", "html-attribute-mismatch", "table-shape-mismatch",
         ])
     }
 

@@ -1,0 +1,166 @@
+import Foundation
+/// A small, forgiving scanner for the HTML that Markdown pages embed (HTML blocks and inline
+/// HTML): tags with their attributes, the text between them, `<code>` contents and `<table>`
+/// rows. It never fails; malformed markup becomes text.
+enum HTMLScanner {
+    struct Tag {
+        var name: String
+        var attributes: [(name: String, value: String?)]
+        var closing: Bool
+    }
+
+    struct Result {
+        var tags: [Tag] = []
+        /// Text outside tags and comments, with a few entities decoded.
+        var text = ""
+        /// Contents of `<code>` elements.
+        var codeTexts: [String] = []
+    }
+
+    static func scan(_ html: String) -> Result {
+        var r = Result()
+        let u = Array(html.unicodeScalars)
+        var i = 0
+        var codeDepth = 0
+        var code = ""
+        while i < u.count {
+            if u[i] == "<" {
+                if i + 3 < u.count, u[i + 1] == "!", u[i + 2] == "-", u[i + 3] == "-" {
+                    i = (SiteSyntax.find(u, from: i + 4, "-->") ?? u.count - 3) + 3
+                    continue
+                }
+                if let (tag, end) = parseTag(u, i) {
+                    r.tags.append(tag)
+                    if tag.name == "code" {
+                        if tag.closing {
+                            if codeDepth > 0 {
+                                codeDepth -= 1
+                                if codeDepth == 0 {
+                                    let c = decode(code).trimmingSpaces
+                                    if !c.isEmpty { r.codeTexts.append(c) }
+                                    code = ""
+                                }
+                            }
+                        } else {
+                            codeDepth += 1
+                        }
+                    }
+                    r.text += " "
+                    i = end
+                    continue
+                }
+            }
+            if codeDepth > 0 { code.unicodeScalars.append(u[i]) } else { r.text.unicodeScalars.append(u[i]) }
+            i += 1
+        }
+        r.text = decode(r.text)
+        return r
+    }
+
+    /// Parses `<name attr="v" attr2 …>` or `</name>` at `start`; `nil` when it is not a tag.
+    static func parseTag(_ u: [Unicode.Scalar], _ start: Int) -> (Tag, Int)? {
+        var i = start + 1
+        var closing = false
+        if i < u.count, u[i] == "/" {
+            closing = true
+            i += 1
+        }
+        var name = ""
+        while i < u.count, u[i].properties.isAlphabetic || (u[i].isASCII && u[i].properties.numericType != nil) || u[i] == "-" || u[i] == "." {
+            name.unicodeScalars.append(u[i])
+            i += 1
+        }
+        guard !name.isEmpty, let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return nil }
+        var attributes: [(String, String?)] = []
+        while i < u.count {
+            while i < u.count, u[i] == " " || u[i] == "\n" || u[i] == "\t" || u[i] == "\r" { i += 1 }
+            guard i < u.count else { return nil }
+            if u[i] == ">" { return (Tag(name: name.lowercased(), attributes: attributes, closing: closing), i + 1) }
+            if u[i] == "/" { i += 1; continue }
+            var attr = ""
+            while i < u.count, !" \n\t\r=>/".unicodeScalars.contains(u[i]) {
+                attr.unicodeScalars.append(u[i])
+                i += 1
+            }
+            guard !attr.isEmpty else { return nil }
+            var value: String? = nil
+            while i < u.count, u[i] == " " { i += 1 }
+            if i < u.count, u[i] == "=" {
+                i += 1
+                while i < u.count, u[i] == " " { i += 1 }
+                var v = ""
+                if i < u.count, u[i] == "\"" || u[i] == "'" || u[i] == "{" {
+                    let close: Unicode.Scalar = u[i] == "{" ? "}" : u[i]
+                    i += 1
+                    while i < u.count, u[i] != close {
+                        v.unicodeScalars.append(u[i])
+                        i += 1
+                    }
+                    i += 1
+                } else {
+                    while i < u.count, !" \n\t\r>".unicodeScalars.contains(u[i]) {
+                        v.unicodeScalars.append(u[i])
+                        i += 1
+                    }
+                }
+                value = decode(v)
+            }
+            attributes.append((attr.lowercased(), value))
+        }
+        return nil
+    }
+
+    static func decode(_ s: String) -> String {
+        guard s.contains("&") else { return s }
+        return s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The rows of the first `<table>` in `html`: each row's cells (`<th>`/`<td>`) as raw inner
+    /// HTML, with the 0-based line offset of the row's start. `nil` when there is no table.
+    static func tableRows(_ html: String) -> [(cells: [String], lineOffset: Int)]? {
+        let u = Array(html.unicodeScalars)
+        var i = 0
+        var line = 0
+        var inTable = false
+        var rows: [(cells: [String], lineOffset: Int)] = []
+        var cell: String? = nil
+        var cellDepth = 0
+        while i < u.count {
+            if u[i] == "\n" { line += 1 }
+            if u[i] == "<", let (tag, end) = parseTag(u, i) {
+                switch (tag.name, tag.closing) {
+                case ("table", false) where !inTable:
+                    inTable = true
+                case ("table", true) where inTable:
+                    return rows
+                case ("tr", false) where inTable:
+                    rows.append(([], line))
+                case ("td", false), ("th", false):
+                    if inTable {
+                        if cell != nil { cellDepth += 1 } else { cell = "" }
+                    }
+                case ("td", true), ("th", true):
+                    if let c = cell, cellDepth == 0 {
+                        if rows.isEmpty { rows.append(([], line)) }
+                        rows[rows.count - 1].cells.append(c)
+                        cell = nil
+                    } else if cellDepth > 0 {
+                        cellDepth -= 1
+                    }
+                default: break
+                }
+                if cell != nil, !(["td", "th"].contains(tag.name) && cellDepth == 0) {
+                    cell! += String(String.UnicodeScalarView(u[i..<end]))
+                }
+                for k in i..<end where u[k] == "\n" && k != i { line += 1 }
+                i = end
+                continue
+            }
+            if cell != nil { cell!.unicodeScalars.append(u[i]) }
+            i += 1
+        }
+        return inTable ? rows : nil
+    }
+}

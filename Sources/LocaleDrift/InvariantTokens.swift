@@ -1,0 +1,353 @@
+import Foundation
+import MarkdownSyntax
+
+/// The parts of a block that must not change in translation, as translation QA tools check them
+/// (numbers, inline code, link and image targets, placeholders, HTML attribute names), each a
+/// multiset: order does not matter, counts do.
+///
+/// Site syntax never becomes a token: `{{…}}` macros (MDN/KumaScript), Hugo shortcodes
+/// (`{{< … >}}`, `{{% … %}}`), MDX comments and `{/*id*/}` / `{#id}` heading anchors, VitePress
+/// `:::` container lines and HTML comments (which often hold the untranslated original).
+public struct InvariantTokens: Hashable, Sendable {
+    /// Numbers in prose, normalised: full-width digits become ASCII, thousands separators are
+    /// dropped, a decimal comma becomes a point (`1 000,5` → `1000.5`).
+    public var numbers: [String] = []
+    /// Inline code spans, trimmed.
+    public var code: [String] = []
+    /// Link and image targets, normalised with `LinkTarget.normalize(_:locales:)`.
+    public var links: [String] = []
+    /// Placeholders in prose: `%s`, `%1$d`, `{name}`, `${name}`.
+    public var placeholders: [String] = []
+    /// Attribute names of HTML elements written in the text (`<a href=… target=…>`: `a@href`,
+    /// `a@target`).
+    public var htmlAttributes: [String] = []
+
+    /// The reader-visible text the tokens were taken from, code spans included: a code token
+    /// written as plain text in the other locale (`open()` vs `` `open()` ``) is formatting,
+    /// not drift.
+    public var text: String = ""
+
+    /// Creates an empty token set.
+    public init() {}
+
+    /// Whether no token of any kind was found.
+    public var isEmpty: Bool {
+        numbers.isEmpty && code.isEmpty && links.isEmpty && placeholders.isEmpty && htmlAttributes.isEmpty
+    }
+
+    /// Appends every token of `other`.
+    public mutating func formUnion(_ other: InvariantTokens) {
+        numbers += other.numbers
+        code += other.code
+        links += other.links
+        placeholders += other.placeholders
+        htmlAttributes += other.htmlAttributes
+        text += " " + other.text
+    }
+
+    /// All tokens tagged by kind, for similarity measures (`n:42`, `c:useState`, …).
+    var tagged: [String] {
+        numbers.map { "n:" + $0 } + code.map { "c:" + $0 } + links.map { "l:" + $0 } + placeholders.map { "p:" + $0 }
+            + htmlAttributes.map { "h:" + $0 }
+    }
+
+    /// The noun for a token rule id (`inline-code-mismatch` → "inline code").
+    static func noun(of rule: String) -> String {
+        InvariantTokens().kinds.first { $0.rule == rule }?.noun ?? rule
+    }
+
+    /// The kinds, for reporting: rule id, a noun for messages, and the tokens.
+    var kinds: [(rule: String, noun: String, tokens: [String])] {
+        [
+            ("number-mismatch", "number", numbers),
+            ("inline-code-mismatch", "inline code", code),
+            ("link-mismatch", "link target", links),
+            ("placeholder-mismatch", "placeholder", placeholders),
+            ("html-attribute-mismatch", "HTML attribute", htmlAttributes),
+        ]
+    }
+}
+
+/// Extracts invariant tokens from inlines and raw text.
+public struct TokenExtractor: Sendable {
+    /// Locale codes whose path segments are dropped from link targets (`/ru/docs/x` → `/docs/x`).
+    public var locales: Set<String>
+
+    /// Creates an extractor that normalises link targets for `locales`.
+    public init(locales: Set<String>) { self.locales = locales }
+
+    /// Tokens of inline content. Text of links and emphasis is searched too.
+    public func tokens(_ inlines: [Inline]) -> InvariantTokens {
+        var t = InvariantTokens()
+        var text = ""
+        func walk(_ xs: [Inline]) {
+            for x in xs {
+                switch x {
+                case .text(let s): text += s
+                case .code(let s):
+                    text += " "
+                    let c = s.trimmingSpaces
+                    if !c.isEmpty && !Self.isTranslatableCode(c) { t.code.append(c) }
+                case .emphasis(let c), .strong(let c), .strikethrough(let c): walk(c)
+                case .link(let d, _, let c):
+                    if let n = LinkTarget.normalize(d, locales: locales) { t.links.append(n) }
+                    text += " "
+                    walk(c)
+                    text += " "
+                case .image(let s, _, _):
+                    if let n = LinkTarget.normalize(s, locales: locales) { t.links.append(n) }
+                    text += " "
+                case .html(let h):
+                    text += " "
+                    tokens(html: h, into: &t)
+                case .softBreak, .lineBreak: text += "\n"
+                case .footnoteReference: text += " "
+                }
+            }
+        }
+        walk(inlines)
+        tokens(prose: text, into: &t)
+        t.text = inlines.plainText + " " + t.text
+        return t
+    }
+
+    /// Whether a code span holds translated text rather than code: letters beyond Latin
+    /// (Japanese, Cyrillic, …), as in `<重大度>: [<コード>]` or a translator's `訳注`.
+    static func isTranslatableCode(_ s: String) -> Bool {
+        s.unicodeScalars.contains { $0.value > 0x24F && $0.properties.isAlphabetic }
+    }
+
+    /// Tokens of raw HTML: attribute names, `href`/`src` targets, `<code>` contents and the
+    /// numbers and placeholders of its text. Comments are skipped.
+    public func tokens(html: String, into t: inout InvariantTokens) {
+        let scanned = HTMLScanner.scan(html)
+        for tag in scanned.tags where !tag.closing {
+            for (name, value) in tag.attributes {
+                t.htmlAttributes.append("\(tag.name)@\(name)")
+                if name == "href" || name == "src", let v = value, let n = LinkTarget.normalize(v, locales: locales) {
+                    t.links.append(n)
+                }
+            }
+        }
+        t.code += scanned.codeTexts.filter { !Self.isTranslatableCode($0) }
+        tokens(prose: scanned.text, into: &t)
+        t.text += " " + scanned.text + " " + scanned.codeTexts.joined(separator: " ")
+    }
+
+    /// Numbers and placeholders of plain prose, after removing site syntax.
+    public func tokens(prose raw: String, into t: inout InvariantTokens) {
+        let text = SiteSyntax.strip(raw)
+        let u = Array(text.unicodeScalars)
+        var i = 0
+        while i < u.count {
+            let c = u[i]
+            // Placeholders.
+            if c == "%", i + 1 < u.count {
+                var j = i + 1
+                while j < u.count, u[j].properties.numericType != nil || u[j] == "$" { j += 1 }
+                if j < u.count, "sd@fi".unicodeScalars.contains(u[j]), j + 1 >= u.count || !isWordScalar(u[j + 1]) {
+                    t.placeholders.append(String(String.UnicodeScalarView(u[i...j])))
+                    i = j + 1
+                    continue
+                }
+            }
+            if c == "{" || (c == "$" && i + 1 < u.count && u[i + 1] == "{") {
+                let open = c == "$" ? i + 1 : i
+                var j = open + 1
+                while j < u.count, isIdentifierScalar(u[j]) { j += 1 }
+                if j > open + 1, j < u.count, u[j] == "}" {
+                    t.placeholders.append(String(String.UnicodeScalarView(u[i...j])))
+                    i = j + 1
+                    continue
+                }
+            }
+            // Numbers: not part of an identifier such as `ES256` or `h2`.
+            if let d = digitValue(c), i == 0 || !isIdentifierScalar(u[i - 1]) || digitValue(u[i - 1]) != nil {
+                if i > 0, digitValue(u[i - 1]) != nil { i += 1; continue }
+                var groups: [String] = [String(d)]
+                var separators: [Unicode.Scalar] = []
+                var j = i + 1
+                while j < u.count {
+                    if let d = digitValue(u[j]) {
+                        groups[groups.count - 1].append(d)
+                        j += 1
+                    } else if isNumberSeparator(u[j]) || (u[j] == " " && groups.last!.count <= 3 && threeDigitsFollow(u, j + 1)),
+                        j + 1 < u.count, digitValue(u[j + 1]) != nil
+                    {
+                        separators.append(u[j])
+                        groups.append("")
+                        j += 1
+                    } else {
+                        break
+                    }
+                }
+                t.numbers.append(Self.canonicalNumber(groups, separators))
+                i = j
+                continue
+            }
+            i += 1
+        }
+    }
+
+    /// `1,000` / `1 000` / `1.000.000` → thousands; `0,5` / `0.5` → `0.5`; `1.2.3` (a version)
+    /// stays as written with points.
+    static func canonicalNumber(_ groups: [String], _ separators: [Unicode.Scalar]) -> String {
+        if groups.count == 1 { return groups[0] }
+        let same = Set(separators).count == 1
+        let grouped = groups[0].count <= 3 && groups.dropFirst().allSatisfy { $0.count == 3 }
+        let point = separators[0] == "." || separators[0] == "．"
+        if same && grouped && (!point || groups.count > 2) { return groups.joined() }
+        if groups.count == 2, point || separators[0] == "," || separators[0] == "，" { return groups[0] + "." + groups[1] }
+        return groups.joined(separator: ".")
+    }
+
+    func digitValue(_ s: Unicode.Scalar) -> Character? {
+        if s.value >= 0x30 && s.value <= 0x39 { return Character(s) }
+        if s.value >= 0xFF10 && s.value <= 0xFF19 { return Character(Unicode.Scalar(s.value - 0xFF10 + 0x30)!) }
+        return nil
+    }
+
+    /// Exactly three digits start at `k` (a thousands group after a space: `1 000`).
+    func threeDigitsFollow(_ u: [Unicode.Scalar], _ k: Int) -> Bool {
+        guard k + 2 < u.count, digitValue(u[k]) != nil, digitValue(u[k + 1]) != nil, digitValue(u[k + 2]) != nil else { return false }
+        return k + 3 >= u.count || digitValue(u[k + 3]) == nil
+    }
+
+    func isNumberSeparator(_ s: Unicode.Scalar) -> Bool {
+        s == "," || s == "." || s == "\u{00A0}" || s == "\u{202F}" || s == "\u{2009}" || s == "，" || s == "．"
+    }
+
+    func isIdentifierScalar(_ s: Unicode.Scalar) -> Bool {
+        s == "_" || (s.isASCII && (s.properties.isAlphabetic || digitValue(s) != nil))
+    }
+
+    func isWordScalar(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s == "_" }
+}
+
+/// Normalises link targets so locale-specific URLs of the same resource compare equal.
+public enum LinkTarget {
+    /// The target without its fragment (anchors are often generated from translated headings),
+    /// with locale path segments and locale subdomains removed and lowercased (MDN's paths are
+    /// case-insensitive); `nil` for a fragment-only link, which stays on the page.
+    public static func normalize(_ raw: String, locales: Set<String>) -> String? {
+        var s = raw.trimmingSpaces
+        if s.hasPrefix("<"), s.hasSuffix(">") { s = String(s.dropFirst().dropLast()) }
+        if let hash = s.firstIndex(of: "#") { s = String(s[..<hash]) }
+        if s.isEmpty { return nil }
+        var scheme = ""
+        if let r = s.range(of: "://") {
+            scheme = String(s[..<r.upperBound]).lowercased()
+            s = String(s[r.upperBound...])
+            // Host: drop a locale subdomain (`ja.react.dev`, `ru.vuejs.org`).
+            let hostEnd = s.firstIndex(of: "/") ?? s.endIndex
+            var host = s[..<hostEnd].lowercased()
+            if let dot = host.firstIndex(of: "."), isLocale(String(host[..<dot]), locales) {
+                // A locale's own site (`ja.wikipedia.org/wiki/マスク`): the translation links to
+                // the localised article, whose path cannot be compared; the site can.
+                host = String(host[host.index(after: dot)...])
+                return scheme + host + "/…"
+            }
+            if host.hasPrefix("www.") { host.removeFirst(4) }
+            s = host + s[hostEnd...]
+        }
+        let segments = s.split(separator: "/", omittingEmptySubsequences: false)
+            .filter { !isLocale(String($0), locales) }
+        var out = scheme + segments.joined(separator: "/")
+        while out.count > 1, out.hasSuffix("/") { out.removeLast() }
+        // A page's source and its built form are the same target (`x.md` / `x.html` in mdBook).
+        for ext in [".md", ".mdx", ".html", ".htm"] where out.lowercased().hasSuffix(ext) && !out.hasSuffix("/" + ext) {
+            out.removeLast(ext.count)
+            break
+        }
+        return out.lowercased()
+    }
+
+    /// `ja`, `ru`, `en`, `ja-JP`, `en-US`, `pt_BR`: a configured locale or a region variant of one.
+    static func isLocale(_ segment: String, _ locales: Set<String>) -> Bool {
+        let lower = segment.lowercased()
+        if locales.contains(lower) { return true }
+        let base = lower.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? lower
+        return base != lower && locales.contains(base) && lower.count <= 7
+    }
+}
+
+/// Site syntax that is neither prose nor an invariant token.
+public enum SiteSyntax {
+    /// The text with `{{…}}` macros and Hugo shortcodes, `{/*…*/}` MDX comments, `{#id}`
+    /// anchors, `<!-- … -->` comments and VitePress `:::` container lines removed.
+    public static func strip(_ text: String) -> String {
+        guard text.contains("{") || text.contains(":::") || text.contains("<!--") else { return text }
+        var out = ""
+        let u = Array(text.unicodeScalars)
+        var i = 0
+        var lineStart = true
+        while i < u.count {
+            if lineStart {
+                // `::: tip Title` / `:::` container lines.
+                var j = i
+                while j < u.count, u[j] == " " || u[j] == "\t" { j += 1 }
+                if j + 2 < u.count, u[j] == ":", u[j + 1] == ":", u[j + 2] == ":" {
+                    while j < u.count, u[j] != "\n" { j += 1 }
+                    i = j
+                    continue
+                }
+            }
+            let c = u[i]
+            lineStart = c == "\n"
+            if c == "{", i + 1 < u.count, u[i + 1] == "{" {
+                if let end = find(u, from: i + 2, "}}") { i = end + 2; continue }
+            }
+            if c == "{", i + 2 < u.count, u[i + 1] == "/", u[i + 2] == "*" {
+                if let end = find(u, from: i + 3, "*/}") { i = end + 3; continue }
+            }
+            if c == "{", i + 1 < u.count, u[i + 1] == "/", let end = find(u, from: i + 2, "/}"), end - i < 200 {
+                // `{/*id*/}` after Markdown read `*id*` as emphasis.
+                i = end + 2
+                continue
+            }
+            if c == "{", i + 1 < u.count, u[i + 1] == "#" {
+                if let end = find(u, from: i + 2, "}"), end - i < 200 { i = end + 1; continue }
+            }
+            if c == "<", i + 3 < u.count, u[i + 1] == "!", u[i + 2] == "-", u[i + 3] == "-" {
+                if let end = find(u, from: i + 4, "-->") { i = end + 3; continue }
+            }
+            out.unicodeScalars.append(c)
+            i += 1
+        }
+        return out
+    }
+
+    /// The heading anchor written as `{/*id*/}` (React) or `{#id}` (Vue, Hugo, Pandoc) at the end
+    /// of a heading's text, if any.
+    public static func headingAnchor(_ text: String) -> String? {
+        let t = text.trimmingSpaces
+        if t.hasSuffix("*/}"), let r = t.range(of: "{/*", options: .backwards) {
+            return String(t[r.upperBound..<t.index(t.endIndex, offsetBy: -3)]).trimmingSpaces
+        }
+        if t.hasSuffix("/}"), let r = t.range(of: "{/", options: .backwards) {
+            // `{/*id*/}` whose asterisks Markdown took as emphasis.
+            return String(t[r.upperBound..<t.index(t.endIndex, offsetBy: -2)]).trimmingSpaces
+        }
+        if t.hasSuffix("}"), let r = t.range(of: "{#", options: .backwards) {
+            return String(t[r.upperBound..<t.index(before: t.endIndex)]).trimmingSpaces
+        }
+        return nil
+    }
+
+    static func find(_ u: [Unicode.Scalar], from: Int, _ needle: String) -> Int? {
+        let n = Array(needle.unicodeScalars)
+        var k = from
+        while k + n.count <= u.count {
+            if u[k] == n[0] {
+                var ok = true
+                for m in 1..<n.count where u[k + m] != n[m] {
+                    ok = false
+                    break
+                }
+                if ok { return k }
+            }
+            k += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,231 @@
+import DocDiagnostics
+import Foundation
+import SpecModel
+
+/// The block alignment of a page pair: both pages' structures and which source section matches
+/// which target section.
+///
+/// Sections are aligned like a diff, maximising a similarity score built only from what does
+/// not depend on the language: explicit heading anchors, heading level, the invariant tokens and
+/// code of each section's body, the section's share of the page's prose (translations are
+/// longer or shorter than their source by a roughly constant factor) and its position. One
+/// missing section therefore leaves the others matched, and yields one finding.
+public struct PageAlignment: Sendable {
+    /// The source page's structure.
+    public var source: PageStructure
+    /// The target page's structure.
+    public var target: PageStructure
+    /// For each source section, the index of the matched target section.
+    public var sourceToTarget: [Int: Int] = [:]
+    /// For each target section, the index of the matched source section.
+    public var targetToSource: [Int: Int] = [:]
+    /// Target prose letters per source letter over the whole page.
+    public var lengthRatio: Double
+
+    /// Aligns the pages of `pair`; `locales` are the locale codes removed from link targets.
+    public init(_ pair: PagePair, locales: Set<String>? = nil) {
+        let locales = locales ?? [pair.source.locale.lowercased(), pair.target.locale.lowercased()]
+        source = PageStructure(pair.source, locales: locales)
+        target = PageStructure(pair.target, locales: locales)
+        let sl = max(source.letterCount, 1)
+        let tl = max(target.letterCount, 1)
+        lengthRatio = Double(tl) / Double(sl)
+        let ss = source.sections.map { Self.signature($0, source) }
+        let ts = target.sections.map { Self.signature($0, target) }
+        let sLetters = source.sections.map { Self.letters($0, source) }
+        let tLetters = target.sections.map { Self.letters($0, target) }
+        let n = source.sections.count
+        let m = target.sections.count
+        let ratio = lengthRatio
+        let src = source
+        let tgt = target
+        let matches = Alignment.scored(n, m) { i, j in
+            let a = src.sections[i]
+            let b = tgt.sections[j]
+            if a.headingIndex == nil || b.headingIndex == nil { return a.headingIndex == nil && b.headingIndex == nil ? 100 : -1 }
+            var score = 1.0
+            score += a.level == b.level ? 1 : -1.5
+            let aa = src.units[a.headingIndex!].anchor
+            let ba = tgt.units[b.headingIndex!].anchor
+            if let aa, let ba { score += aa == ba ? 10 : -4 }
+            score += 3 * Alignment.jaccard(ss[i], ts[j])
+            score += 1.5 * Self.lengthSimilarity(sLetters[i], tLetters[j], ratio)
+            score -= 3 * abs(Double(i) / Double(max(n, 1)) - Double(j) / Double(max(m, 1)))
+            return score - 0.5
+        }
+        for (i, j) in matches {
+            sourceToTarget[i] = j
+            targetToSource[j] = i
+        }
+        alignRegions()
+    }
+
+    /// A stretch of both pages between two matched sections: the matched pair and the
+    /// unmatched sections that follow each, with their blocks aligned one to one.
+    public struct Region: Sendable {
+        /// Source section indices, the matched one first.
+        public var sourceSections: [Int]
+        /// Target section indices, the matched one first.
+        public var targetSections: [Int]
+        /// Source unit indices (headings and bodies), in order.
+        public var sourceUnits: [Int]
+        /// Target unit indices (headings and bodies), in order.
+        public var targetUnits: [Int]
+        /// Matched blocks: source unit index → target unit index.
+        public var matches: [Int: Int]
+    }
+
+    /// The regions, in page order.
+    public var regions: [Region] = []
+    /// Source sections whose content the translation lacks (reported as `missing-section`;
+    /// subsections of a missing section included).
+    public var missingSections: Set<Int> = []
+    /// Target sections whose content the source lacks (subsections included).
+    public var extraSections: Set<Int> = []
+
+    /// Splits the pages into regions and aligns their blocks. An unmatched section whose blocks
+    /// found counterparts (a translator merged or split headings) is not missing or extra.
+    mutating func alignRegions() {
+        let pairs = sourceToTarget.sorted { $0.key < $1.key }
+        for (k, (i, j)) in pairs.enumerated() {
+            let nextI = k + 1 < pairs.count ? pairs[k + 1].key : source.sections.count
+            let nextJ = k + 1 < pairs.count ? pairs[k + 1].value : target.sections.count
+            var region = Region(
+                sourceSections: Array(i..<nextI), targetSections: Array(j..<nextJ), sourceUnits: [], targetUnits: [], matches: [:])
+            region.sourceUnits = region.sourceSections.flatMap { Self.units(source.sections[$0]) }
+            region.targetUnits = region.targetSections.flatMap { Self.units(target.sections[$0]) }
+            let su = region.sourceUnits
+            let tu = region.targetUnits
+            let src = source
+            let tgt = target
+            let ratio = lengthRatio
+            // The matched sections' headings are each other's counterparts.
+            let hs = source.sections[i].headingIndex
+            let ht = target.sections[j].headingIndex
+            let matches = Alignment.scored(su.count, tu.count) { a, b in
+                if su[a] == hs || tu[b] == ht { return su[a] == hs && tu[b] == ht ? 100 : -1 }
+                return Self.blockScore(src.units[su[a]], tgt.units[tu[b]], ratio)
+                    - 2 * abs(Double(a) / Double(max(su.count, 1)) - Double(b) / Double(max(tu.count, 1)))
+            }
+            for (a, b) in matches { region.matches[su[a]] = tu[b] }
+            let matchedTargets = Set(region.matches.values)
+            for x in region.sourceSections.dropFirst() where !missingSections.contains(x) {
+                if Self.matchedShare(source.sections[x], source, { region.matches[$0] != nil }) < 0.5 {
+                    missingSections.formUnion(Self.withSubsections(x, source, region.sourceSections))
+                }
+            }
+            for y in region.targetSections.dropFirst() where !extraSections.contains(y) {
+                if Self.matchedShare(target.sections[y], target, { matchedTargets.contains($0) }) < 0.5 {
+                    extraSections.formUnion(Self.withSubsections(y, target, region.targetSections))
+                }
+            }
+            regions.append(region)
+        }
+    }
+
+    static func units(_ s: PageSection) -> [Int] { (s.headingIndex.map { [$0] } ?? []) + Array(s.body) }
+
+    /// `x` and the sections after it in `within` that are nested deeper than it.
+    static func withSubsections(_ x: Int, _ s: PageStructure, _ within: [Int]) -> [Int] {
+        var out = [x]
+        var k = x + 1
+        while within.contains(k), s.sections[k].level > s.sections[x].level {
+            out.append(k)
+            k += 1
+        }
+        return out
+    }
+
+    /// The share of a section's content (by weight: letters, tokens, code, table rows) whose
+    /// blocks were matched.
+    static func matchedShare(_ section: PageSection, _ s: PageStructure, _ matched: (Int) -> Bool) -> Double {
+        var total = 0.0
+        var hit = 0.0
+        for u in units(section) {
+            let unit = s.units[u]
+            var w = Double(unit.letterCount) + 20 * Double(unit.tokens.tagged.count)
+            if unit.kind == .code { w += 50 }
+            if let t = unit.table { w += 20 * Double(t.rows.count) }
+            if case .heading = unit.kind { w = min(w, 20) }
+            total += w
+            if matched(u) { hit += w }
+        }
+        return total == 0 ? 1 : hit / total
+    }
+
+    /// How alike two blocks are (positive: may be matched).
+    static func blockScore(_ a: PageUnit, _ b: PageUnit, _ ratio: Double) -> Double {
+        switch (a.kind, b.kind) {
+        case (.heading(let la), .heading(let lb)):
+            if let x = a.anchor, let y = b.anchor { return x == y ? 10 : -1 }
+            return 0.3 + (la == lb ? 0.5 : 0) + 3 * Alignment.jaccard(a.tokens.tagged, b.tokens.tagged)
+        case (.code, .code):
+            if a.codeKey == b.codeKey { return 6 }
+            let la = a.codeKey?.prefix { $0 != "\n" }
+            let lb = b.codeKey?.prefix { $0 != "\n" }
+            return la == lb ? 1.5 : 0.3
+        case (.table, .table):
+            let ta = a.table!
+            let tb = b.table!
+            return 1.5 + 3 * Alignment.jaccard(ta.rows.flatMap(\.tokens.tagged), tb.rows.flatMap(\.tokens.tagged))
+                + (ta.rows.count == tb.rows.count ? 1 : 0)
+        case (.prose, .prose), (.html, .html), (.prose, .html), (.html, .prose):
+            let both = a.tokens.isEmpty && b.tokens.isEmpty
+            return 0.5 + (both ? 0 : 3 * Alignment.jaccard(a.tokens.tagged, b.tokens.tagged))
+                + 1.5 * lengthSimilarity(a.letterCount, b.letterCount, ratio)
+        default:
+            return -1
+        }
+    }
+
+    /// Tagged invariant tokens of a section's heading and body, code included.
+    static func signature(_ section: PageSection, _ s: PageStructure) -> [String] {
+        var out: [String] = []
+        if let h = section.headingIndex { out += s.units[h].tokens.tagged }
+        for k in section.body {
+            let u = s.units[k]
+            out += u.tokens.tagged
+            if let c = u.codeKey { out.append("k:" + c) }
+            if let t = u.table { out += t.rows.flatMap(\.tokens.tagged) }
+        }
+        return out
+    }
+
+    static func letters(_ section: PageSection, _ s: PageStructure) -> Int {
+        section.body.reduce(section.headingIndex.map { s.units[$0].letterCount } ?? 0) { $0 + s.units[$1].letterCount }
+    }
+
+    /// 1 when `t` is `s` scaled by the page's ratio, falling to 0 at a factor of e apart;
+    /// 0 (no evidence) when either side is nearly empty.
+    static func lengthSimilarity(_ s: Int, _ t: Int, _ ratio: Double) -> Double {
+        if s < 20 || t < 20 { return 0 }
+        let r = (Double(t) / Double(s)) / ratio
+        return max(0, 1 - abs(log(r)))
+    }
+
+    /// Line ranges of source sections missing in the target and of target sections missing in
+    /// the source, headings and bodies included: findings about single blocks there would
+    /// repeat the section finding.
+    public var unmatchedLines: (source: [ClosedRange<Int>], target: [ClosedRange<Int>]) {
+        func ranges(_ s: PageStructure, _ set: Set<Int>) -> [ClosedRange<Int>] {
+            set.sorted().compactMap { i -> ClosedRange<Int>? in
+                guard let h = s.sections[i].headingIndex else { return nil }
+                let end = s.sections[i].body.last.map { s.units[$0].range.end.line } ?? s.units[h].range.end.line
+                return s.units[h].range.start.line...max(end, s.units[h].range.start.line)
+            }
+        }
+        return (ranges(source, missingSections), ranges(target, extraSections))
+    }
+}
+
+extension PagePair {
+    /// Whether `line` of the source page lies in a section the translation lacks entirely.
+    func isInMissingSection(sourceLine line: Int) -> Bool {
+        (alignment ?? PageAlignment(self)).unmatchedLines.source.contains { $0.contains(line) }
+    }
+
+    /// Whether `line` of the target page lies in a section the source does not have.
+    func isInExtraSection(targetLine line: Int) -> Bool {
+        (alignment ?? PageAlignment(self)).unmatchedLines.target.contains { $0.contains(line) }
+    }
+}

@@ -1,0 +1,351 @@
+import DocDiagnostics
+import Foundation
+import MarkdownSyntax
+import SpecModel
+
+/// A table of any origin, for comparing pages that have no DocSpec directives: a GFM pipe
+/// table, an HTML `<table>` block, or a definition list (MDN's `- term` / `  - : description`),
+/// so a definition list in one locale can be compared with a table in another.
+public struct GenericTable: Hashable, Sendable {
+    /// Where a generic table came from.
+    public enum Origin: String, Hashable, Sendable {
+        /// A GFM pipe table.
+        case pipe
+        /// An HTML `<table>` block.
+        case html
+        /// A definition list (`- term` followed by `  - : description`).
+        case definitionList = "definition list"
+    }
+
+    /// One body row: its cells' plain texts, tokens and where the row starts.
+    public struct Row: Hashable, Sendable {
+        /// Each cell's reader-visible text, site syntax removed.
+        public var cells: [String]
+        /// The invariant tokens of all cells of the row.
+        public var tokens: InvariantTokens
+        /// Where the row (or definition list item) starts.
+        public var location: SourceLocation
+        /// The first cell's first code span, else its text: what the row is about.
+        public var key: String = ""
+
+        /// Numbers that are a whole cell (`| 1 |`): values, compared even when small.
+        public var wholeCellNumbers: Set<String> {
+            Set(cells.filter { !$0.isEmpty && $0.allSatisfy { $0.isNumber || $0 == "." || $0 == "," } })
+        }
+    }
+
+    /// Where the table came from.
+    public var origin: Origin
+    /// Number of columns (2 for a definition list: term and description).
+    public var columnCount: Int
+    /// Body rows (header rows excluded).
+    public var rows: [Row]
+}
+
+/// One block of a page as block alignment sees it.
+public struct PageUnit: Hashable, Sendable {
+    /// What kind of block this is.
+    public enum Kind: Hashable, Sendable {
+        /// A heading of level 1–6.
+        case heading(Int)
+        /// A paragraph, list, block quote or footnote: prose.
+        case prose
+        /// An HTML block that is not a table (components, comments, markup).
+        case html
+        /// A table of any origin (see `GenericTable`).
+        case table
+        /// A fenced or indented code block.
+        case code
+    }
+
+    /// The block's kind.
+    public var kind: Kind
+    /// The block's source range.
+    public var range: SourceRange
+    /// Invariant tokens of the block's prose (not of code blocks).
+    public var tokens: InvariantTokens
+    /// Letters of prose (site syntax and code removed): a language-independent length measure.
+    public var letterCount: Int
+    /// For a heading: its text without anchor; for a table: a short description.
+    public var title: String = ""
+    /// For a heading: its `{#id}` / `{/*id*/}` anchor, if written.
+    public var anchor: String? = nil
+    /// For a table: its rows.
+    public var table: GenericTable? = nil
+    /// For a code block: language and code with comments removed.
+    public var codeKey: String? = nil
+    /// For a table: bound to a `docspec:table` directive (compared by `TableDriftRule`).
+    public var isSpecTable: Bool = false
+}
+
+/// A section: a heading and the blocks up to the next heading of any level. The part before
+/// the first heading is a section without heading.
+public struct PageSection: Hashable, Sendable {
+    /// Index of the heading unit, `nil` for the part before the first heading.
+    public var headingIndex: Int?
+    /// The heading level (0 for the part before the first heading).
+    public var level: Int
+    /// The heading text (empty for the part before the first heading).
+    public var title: String
+    /// Indices of the body units (not the heading).
+    public var body: Range<Int>
+}
+
+/// A page reduced to its block sequence and sections, for block alignment.
+public struct PageStructure: Sendable {
+    /// Every block in reading order (list contents are one prose unit; code blocks and tables
+    /// nested in lists or quotes follow it as their own units).
+    public var units: [PageUnit] = []
+    /// The sections, in order.
+    public var sections: [PageSection] = []
+    /// Prose letters on the page.
+    public var letterCount: Int { units.reduce(0) { $0 + $1.letterCount } }
+
+    /// Builds the structure of `page`; `locales` are the locale codes removed from link targets.
+    public init(_ page: SpecPage, locales: Set<String>) {
+        let extractor = TokenExtractor(locales: locales)
+        var builder = Builder(page: page, extractor: extractor)
+        for block in page.document.blocks { builder.add(block) }
+        units = builder.units
+        var start = 0
+        var heading: Int? = nil
+        func close(_ end: Int) {
+            let h = heading.map { units[$0] }
+            var level = 0
+            if case .heading(let l)? = h?.kind { level = l }
+            sections.append(PageSection(headingIndex: heading, level: level, title: h?.title ?? "", body: start..<end))
+        }
+        for (i, u) in units.enumerated() {
+            if case .heading = u.kind {
+                close(i)
+                heading = i
+                start = i + 1
+            }
+        }
+        close(units.count)
+    }
+
+    struct Builder {
+        let page: SpecPage
+        let extractor: TokenExtractor
+        var units: [PageUnit] = []
+        let specTableLines: [ClosedRange<Int>]
+        let failedDirectiveLines: [Int]
+
+        init(page: SpecPage, extractor: TokenExtractor) {
+            self.page = page
+            self.extractor = extractor
+            specTableLines = page.tables.map { $0.range.start.line...$0.range.end.line }
+            failedDirectiveLines = page.failedTables.map(\.location.line)
+        }
+
+        func isSpec(_ range: SourceRange) -> Bool {
+            let line = range.start.line
+            return specTableLines.contains { $0.contains(line) }
+                || failedDirectiveLines.contains { $0 < line && line - $0 <= 3 }
+        }
+
+        mutating func add(_ block: Block) {
+            switch block {
+            case .heading(let level, let inlines, let range):
+                let raw = inlines.plainText
+                let anchor = SiteSyntax.headingAnchor(raw)
+                let title = SiteSyntax.strip(raw).trimmingSpaces
+                units.append(PageUnit(
+                    kind: .heading(level), range: range, tokens: extractor.tokens(inlines),
+                    letterCount: Self.letters(title), title: title, anchor: anchor))
+            case .paragraph(let inlines, let range):
+                let text = SiteSyntax.strip(inlines.plainText)
+                // A paragraph that is only site syntax (`{{Compat}}`, `::: tip`) is not prose.
+                let tokens = extractor.tokens(inlines)
+                if text.trimmingSpaces.isEmpty && tokens.isEmpty { return }
+                units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: Self.letters(text)))
+            case .codeBlock(let info, let literal, _, let range):
+                let language = info.split(separator: " ").first.map { String($0).lowercased() } ?? ""
+                let key = language + "\n" + CodeNormalizer.normalizedLines(literal, language: language).map(\.text).joined(separator: "\n")
+                units.append(PageUnit(kind: .code, range: range, tokens: InvariantTokens(), letterCount: 0, codeKey: key))
+            case .htmlBlock(let literal, let range):
+                if literal.range(of: "<table", options: .caseInsensitive) != nil, let table = htmlTable(literal, range) {
+                    units.append(table)
+                    return
+                }
+                var tokens = InvariantTokens()
+                extractor.tokens(html: literal, into: &tokens)
+                let text = HTMLScanner.scan(literal).text
+                let letters = Self.letters(SiteSyntax.strip(text))
+                if tokens.isEmpty && letters == 0 { return }
+                units.append(PageUnit(kind: .html, range: range, tokens: tokens, letterCount: letters))
+            case .table(let t):
+                var rows: [GenericTable.Row] = []
+                for row in t.rows {
+                    var tokens = InvariantTokens()
+                    for cell in row.cells { tokens.formUnion(extractor.tokens(cell.inlines)) }
+                    let cells = row.cells.map { SiteSyntax.strip($0.plainText).trimmingSpaces }
+                    rows.append(GenericTable.Row(
+                        cells: cells, tokens: tokens, location: row.range.start,
+                        key: row.cells.first?.inlines.codeSpans.first ?? cells.first ?? ""))
+                }
+                let table = GenericTable(origin: .pipe, columnCount: t.header.cells.count, rows: rows)
+                units.append(PageUnit(
+                    kind: .table, range: t.range, tokens: InvariantTokens(), letterCount: 0, title: "table", table: table,
+                    isSpecTable: isSpec(t.range)))
+            case .list(_, _, let items, let range):
+                if let table = definitionList(items, range) {
+                    units.append(table)
+                    return
+                }
+                var tokens = InvariantTokens()
+                var letters = 0
+                var nested: [Block] = []
+                collectProse(items.flatMap(\.blocks), &tokens, &letters, &nested)
+                units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: letters))
+                for b in nested { add(b) }
+            case .blockQuote(let blocks, let range), .footnoteDefinition(_, let blocks, let range):
+                var tokens = InvariantTokens()
+                var letters = 0
+                var nested: [Block] = []
+                collectProse(blocks, &tokens, &letters, &nested)
+                if tokens.isEmpty && letters == 0 && nested.isEmpty { return }
+                units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: letters))
+                for b in nested { add(b) }
+            case .thematicBreak:
+                return
+            }
+        }
+
+        /// Prose of nested blocks into one token set; code blocks and tables are returned in
+        /// `nested` to become units of their own.
+        func collectProse(_ blocks: [Block], _ tokens: inout InvariantTokens, _ letters: inout Int, _ nested: inout [Block]) {
+            for b in blocks {
+                switch b {
+                case .paragraph(let inlines, _), .heading(_, let inlines, _):
+                    tokens.formUnion(extractor.tokens(inlines))
+                    letters += Self.letters(SiteSyntax.strip(inlines.plainText))
+                case .list(_, _, let items, _):
+                    collectProse(items.flatMap(\.blocks), &tokens, &letters, &nested)
+                case .blockQuote(let inner, _), .footnoteDefinition(_, let inner, _):
+                    collectProse(inner, &tokens, &letters, &nested)
+                case .htmlBlock(let literal, _):
+                    if literal.range(of: "<table", options: .caseInsensitive) != nil {
+                        nested.append(b)
+                    } else {
+                        extractor.tokens(html: literal, into: &tokens)
+                        letters += Self.letters(SiteSyntax.strip(HTMLScanner.scan(literal).text))
+                    }
+                case .codeBlock, .table:
+                    nested.append(b)
+                case .thematicBreak:
+                    break
+                }
+            }
+        }
+
+        /// MDN's definition list: every (or nearly every) item is a term paragraph followed by a
+        /// nested list whose item starts with `: `.
+        func definitionList(_ items: [ListItem], _ range: SourceRange) -> PageUnit? {
+            var rows: [GenericTable.Row] = []
+            for item in items {
+                guard item.blocks.count >= 2, case .paragraph(let term, _) = item.blocks[0],
+                    case .list(_, _, let defs, _) = item.blocks[1], let first = defs.first?.blocks.first,
+                    case .paragraph(let def, _) = first, case .text(let lead)? = def.first, lead.hasPrefix(":")
+                else { continue }
+                var tokens = extractor.tokens(term)
+                var letters = 0
+                var nested: [Block] = []
+                collectProse(defs.flatMap(\.blocks) + item.blocks.dropFirst(2), &tokens, &letters, &nested)
+                let description = SiteSyntax.strip(def.plainText.dropFirst().description).trimmingSpaces
+                let termText = SiteSyntax.strip(term.plainText).trimmingSpaces
+                rows.append(GenericTable.Row(
+                    cells: [termText, description], tokens: tokens, location: item.range.start,
+                    key: term.codeSpans.first ?? termText))
+            }
+            guard !rows.isEmpty, rows.count * 2 >= items.count + 1 || rows.count == items.count else { return nil }
+            return PageUnit(
+                kind: .table, range: range, tokens: InvariantTokens(), letterCount: 0, title: "definition list",
+                table: GenericTable(origin: .definitionList, columnCount: 2, rows: rows))
+        }
+
+        func htmlTable(_ literal: String, _ range: SourceRange) -> PageUnit? {
+            guard var rows = HTMLScanner.tableRows(literal), !rows.isEmpty else { return nil }
+            if literal.range(of: "<th", options: .caseInsensitive) != nil { rows.removeFirst() }
+            let columnCount = rows.map(\.cells.count).max() ?? 0
+            let body = rows.map { row -> GenericTable.Row in
+                var tokens = InvariantTokens()
+                var cells: [String] = []
+                for cell in row.cells {
+                    extractor.tokens(html: cell, into: &tokens)
+                    cells.append(SiteSyntax.strip(HTMLScanner.scan(cell).text).trimmingSpaces)
+                }
+                return GenericTable.Row(
+                    cells: cells, tokens: tokens,
+                    location: SourceLocation(file: range.start.file, line: range.start.line + row.lineOffset),
+                    key: row.cells.first.flatMap { HTMLScanner.scan($0).codeTexts.first } ?? cells.first ?? "")
+            }
+            return PageUnit(
+                kind: .table, range: range, tokens: InvariantTokens(), letterCount: 0, title: "HTML table",
+                table: GenericTable(origin: .html, columnCount: columnCount, rows: body))
+        }
+
+        static func letters(_ s: String) -> Int {
+            var n = 0
+            for u in s.unicodeScalars where u.properties.isAlphabetic { n += 1 }
+            return n
+        }
+    }
+}
+
+extension Alignment {
+    /// A global alignment maximising the sum of `score(i, j)` over matched pairs (gaps cost
+    /// nothing; a pair is matchable only when its score is positive). Returns the matched index
+    /// pairs in increasing order. O(n·m); above `limit` cells pairs are matched by position.
+    public static func scored(_ n: Int, _ m: Int, limit: Int = 1_000_000, score: (Int, Int) -> Double) -> [(Int, Int)] {
+        if n == 0 || m == 0 { return [] }
+        if n * m > limit {
+            return (0..<min(n, m)).filter { score($0, $0) > 0 }.map { ($0, $0) }
+        }
+        var s = [Double](repeating: 0, count: n * m)
+        for i in 0..<n { for j in 0..<m { s[i * m + j] = score(i, j) } }
+        // best[i][j]: best total for suffixes a[i...], b[j...].
+        let w = m + 1
+        var best = [Double](repeating: 0, count: (n + 1) * w)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                var v = max(best[(i + 1) * w + j], best[i * w + j + 1])
+                let sc = s[i * m + j]
+                if sc > 0 { v = max(v, sc + best[(i + 1) * w + j + 1]) }
+                best[i * w + j] = v
+            }
+        }
+        var out: [(Int, Int)] = []
+        var i = 0
+        var j = 0
+        while i < n && j < m {
+            let sc = s[i * m + j]
+            if sc > 0, abs(best[i * w + j] - (sc + best[(i + 1) * w + j + 1])) < 1e-9 {
+                out.append((i, j))
+                i += 1
+                j += 1
+            } else if best[(i + 1) * w + j] >= best[i * w + j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return out
+    }
+
+    /// Jaccard similarity of two multisets (1 when both are empty).
+    static func jaccard(_ a: [String], _ b: [String]) -> Double {
+        if a.isEmpty && b.isEmpty { return 1 }
+        var counts: [String: Int] = [:]
+        for x in a { counts[x, default: 0] += 1 }
+        var common = 0
+        for x in b {
+            if let c = counts[x], c > 0 {
+                common += 1
+                counts[x] = c - 1
+            }
+        }
+        return Double(common) / Double(a.count + b.count - common)
+    }
+}

@@ -1,0 +1,391 @@
+import DocDiagnostics
+import SpecModel
+
+/// Block alignment and invariant tokens for any translated Markdown page, with or without
+/// DocSpec directives (the generic mode).
+///
+/// Sections are aligned first (see `PageAlignment`); a source section with no counterpart is
+/// one `missing-section` finding, its subsections folded in. Within matched sections, prose
+/// (paragraphs, lists, quotes, HTML, the heading itself) is compared on its invariant tokens as
+/// a multiset over the whole section, so paragraphs that a translator split or merged are not
+/// drift; each missing token is attributed to the source block that has it and reported at that
+/// block's counterpart. Tables of any origin (pipe, HTML, definition list) are aligned block by
+/// block, their rows by their tokens, and compared row by row. Code blocks are left to
+/// `CodeSampleDriftRule` and spec tables to `TableDriftRule`.
+public struct StructureDriftRule: DriftRule {
+    /// The rule ids this rule emits, with their summaries.
+    public static let rules: [(id: String, summary: String)] = [
+        ("missing-section", "a section of the source locale is missing in the translation"),
+        ("extra-section", "the translation has a section the source locale does not"),
+        ("heading-anchor-mismatch", "a heading's explicit anchor ({#id} or {/*id*/}) differs from the source's"),
+        ("number-mismatch", "a number of the source's prose or table is missing in the translation"),
+        ("inline-code-mismatch", "inline code differs between the source and the translation"),
+        ("link-mismatch", "link or image targets differ (compared as a multiset, locale path segments removed)"),
+        ("placeholder-mismatch", "placeholders (%s, {name}, ${name}) differ"),
+        ("html-attribute-mismatch", "attribute names of embedded HTML differ"),
+        ("table-shape-mismatch", "a table has a different number of columns in the translation"),
+    ]
+
+    /// Creates the rule (it has no options).
+    public init() {}
+
+    /// Aligns the pair's sections and blocks and compares them.
+    public func check(_ pair: PagePair) -> [Diagnostic] {
+        let al = pair.alignment ?? PageAlignment(pair)
+        var ctx = Context(pair: pair, al: al)
+        ctx.sections()
+        return ctx.out
+    }
+
+    struct Context {
+        let pair: PagePair
+        let al: PageAlignment
+        var out: [Diagnostic] = []
+        var sl: String { pair.source.locale }
+        var tl: String { pair.target.locale }
+
+        // MARK: sections
+
+        mutating func sections() {
+            let s = al.source
+            let t = al.target
+            // Missing sections, subsections folded into the outermost missing one.
+            for i in al.missingSections.sorted() {
+                guard let h = s.sections[i].headingIndex, !al.missingSections.contains(parent(i, s) ?? -1) else { continue }
+                let sub = PageAlignment.withSubsections(i, s, Array(s.sections.indices)).filter { al.missingSections.contains($0) }.count - 1
+                let with = sub == 0 ? "" : " (with \(sub) subsection\(sub == 1 ? "" : "s"))"
+                out.append(Diagnostic(
+                    "missing-section", .error, "section '\(clip(s.sections[i].title))'\(with) is missing in \(tl)", at: insertionPoint(afterSource: i),
+                    notes: [DiagnosticNote("the section in the source locale (\(sl))", at: s.units[h].range.start)],
+                    fingerprint: "section|" + s.sections[i].title))
+            }
+            for j in al.extraSections.sorted() {
+                guard let h = t.sections[j].headingIndex, !al.extraSections.contains(parent(j, t) ?? -1) else { continue }
+                let sub = PageAlignment.withSubsections(j, t, Array(t.sections.indices)).filter { al.extraSections.contains($0) }.count - 1
+                let with = sub == 0 ? "" : " (with \(sub) subsection\(sub == 1 ? "" : "s"))"
+                out.append(Diagnostic(
+                    "extra-section", .warning, "section '\(clip(t.sections[j].title))'\(with) is not in the source locale (\(sl))",
+                    at: t.units[h].range.start, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))],
+                    fingerprint: "section|" + t.sections[j].title))
+            }
+            for region in al.regions { compareRegion(region) }
+        }
+
+        /// The nearest enclosing section (a previous one with a lower level).
+        func parent(_ i: Int, _ s: PageStructure) -> Int? {
+            var k = i - 1
+            while k >= 0 {
+                if s.sections[k].level < s.sections[i].level { return k }
+                k -= 1
+            }
+            return nil
+        }
+
+        /// Where a missing source section would go in the target: before the target block
+        /// matched to the first matched source block after it, else the target's last line.
+        func insertionPoint(afterSource i: Int) -> SourceLocation {
+            let end = al.source.sections[i].body.upperBound
+            for region in al.regions {
+                for u in region.sourceUnits where u >= end {
+                    if let c = region.matches[u] { return al.target.units[c].range.start }
+                }
+            }
+            return SourceLocation(file: pair.target.path, line: max(pair.target.document.lineCount, 1))
+        }
+
+        // MARK: within a region
+
+        mutating func compareRegion(_ region: PageAlignment.Region) {
+            let s = al.source
+            let t = al.target
+            let a = s.sections[region.sourceSections[0]]
+            let b = t.sections[region.targetSections[0]]
+            if let ha = a.headingIndex, let hb = b.headingIndex {
+                let x = s.units[ha].anchor
+                let y = t.units[hb].anchor
+                if let x, x != y {
+                    let theirs = y.map { "'\($0)'" } ?? "none"
+                    out.append(Diagnostic(
+                        "heading-anchor-mismatch", .warning, "heading anchor is \(theirs) in \(tl) but '\(x)' in the source locale (\(sl))",
+                        at: t.units[hb].range.start,
+                        notes: [DiagnosticNote("the heading in the source locale (\(sl))", at: s.units[ha].range.start)],
+                        fingerprint: "anchor|" + x))
+                }
+            }
+            // Blocks of missing or extra sections were reported with their section.
+            let skipS = Set(region.sourceSections.filter { al.missingSections.contains($0) }.flatMap { PageAlignment.units(s.sections[$0]) })
+            let skipT = Set(region.targetSections.filter { al.extraSections.contains($0) }.flatMap { PageAlignment.units(t.sections[$0]) })
+            let su = region.sourceUnits.filter { !skipS.contains($0) }
+            let tu = region.targetUnits.filter { !skipT.contains($0) }
+            let counterpart = region.matches
+            let matchedTargets = Set(counterpart.values)
+            let headingLocation = b.headingIndex.map { t.units[$0].range.start } ?? SourceLocation(file: pair.target.path, line: 1)
+            // Tables.
+            for k in su where s.units[k].kind == .table && !s.units[k].isSpecTable {
+                let st = s.units[k]
+                let section = sectionContext(s, k)
+                if let c = counterpart[k], t.units[c].kind == .table, !t.units[c].isSpecTable {
+                    compareTables(st, t.units[c], section: section)
+                } else if !(counterpart[k].map { t.units[$0].isSpecTable } ?? false) {
+                    out.append(Diagnostic(
+                        "missing-table", .warning,
+                        "\(st.table!.origin.rawValue) (\(st.table!.rows.count) rows)\(section) is missing in \(tl)",
+                        at: nextTarget(after: k, in: su, counterpart) ?? headingLocation,
+                        notes: [DiagnosticNote("the \(st.table!.origin.rawValue) in the source locale (\(sl))", at: st.range.start)],
+                        fingerprint: "table|" + st.table!.rows.map { $0.tokens.tagged.joined(separator: " ") }.joined(separator: "|")))
+                }
+            }
+            for k in tu where t.units[k].kind == .table && !t.units[k].isSpecTable && !matchedTargets.contains(k) {
+                let tt = t.units[k]
+                out.append(Diagnostic(
+                    "extra-table", .warning, "\(tt.table!.origin.rawValue) (\(tt.table!.rows.count) rows)\(sectionContext(t, k)) is not in the source locale (\(sl))",
+                    at: tt.range.start, notes: [DiagnosticNote("the section in the source locale (\(sl))", at: a.headingIndex.map { s.units[$0].range.start } ?? SourceLocation(file: pair.source.path, line: 1))],
+                    fingerprint: "table|" + tt.table!.rows.map { $0.tokens.tagged.joined(separator: " ") }.joined(separator: "|")))
+            }
+            // Prose tokens over the whole region (headings included).
+            func isProse(_ u: PageUnit) -> Bool {
+                switch u.kind {
+                case .prose, .html, .heading: true
+                default: false
+                }
+            }
+            compareTokens(
+                source: su.filter { isProse(s.units[$0]) }.map { ($0, s.units[$0].tokens, s.units[$0].range.start, sectionContext(s, $0)) },
+                target: tu.filter { isProse(t.units[$0]) }.map { ($0, t.units[$0].tokens, t.units[$0].range.start, sectionContext(t, $0)) },
+                counterpart: counterpart, fallback: headingLocation)
+        }
+
+        /// " in section 'X'" for the section holding unit `u` (empty before the first heading).
+        func sectionContext(_ s: PageStructure, _ u: Int) -> String {
+            guard let sec = s.sections.last(where: { ($0.headingIndex ?? -1) <= u }), !sec.title.isEmpty else { return "" }
+            return " in section '\(clip(sec.title))'"
+        }
+
+        /// The target location of the next matched unit after source unit `k`.
+        func nextTarget(after k: Int, in units: [Int], _ counterpart: [Int: Int]) -> SourceLocation? {
+            guard let p = units.firstIndex(of: k) else { return nil }
+            for u in units[(p + 1)...] { if let c = counterpart[u] { return al.target.units[c].range.start } }
+            return nil
+        }
+
+        // MARK: tables
+
+        mutating func compareTables(_ a: PageUnit, _ b: PageUnit, section: String) {
+            let ta = a.table!
+            let tb = b.table!
+            if ta.origin == tb.origin, ta.origin != .definitionList, ta.columnCount != tb.columnCount {
+                out.append(Diagnostic(
+                    "table-shape-mismatch", .warning,
+                    "table\(section) has \(tb.columnCount) columns in \(tl) but \(ta.columnCount) in the source locale (\(sl))",
+                    at: b.range.start, notes: [DiagnosticNote("the table in the source locale (\(sl))", at: a.range.start)],
+                    fingerprint: "shape|\(ta.columnCount)|\(tb.columnCount)"))
+            }
+            let sr = ta.rows
+            let tr = tb.rows
+            let sTags = sr.map { Self.rowTags($0) }
+            let tTags = tr.map { Self.rowTags($0) }
+            let matches = Alignment.scored(sr.count, tr.count) { i, j in
+                let both = sTags[i].isEmpty && tTags[j].isEmpty
+                let jac = Alignment.jaccard(sTags[i], tTags[j])
+                let sameKey = Self.rowKey(sr[i]) == Self.rowKey(tr[j]) ? 3.0 : 0
+                if !both && jac == 0 && sameKey == 0 { return -1 }
+                return (both ? 0.3 : 3 * jac) + sameKey - abs(Double(i) / Double(max(sr.count, 1)) - Double(j) / Double(max(tr.count, 1)))
+            }
+            var rowMatch: [Int: Int] = [:]
+            for (i, j) in matches { rowMatch[i] = j }
+            let matchedT = Set(rowMatch.values)
+            // Missing rows: one finding per run.
+            var run: [Int] = []
+            func flush() {
+                guard let first = run.first else { return }
+                let next = (run.last! + 1..<sr.count).lazy.compactMap { rowMatch[$0] }.first
+                let at = next.map { tr[$0].location } ?? b.range.start
+                let keys = run.map { "'\(clip(Self.rowKey(sr[$0]), 40))'" }
+                let what = run.count == 1 ? "row \(keys[0])" : "\(run.count) rows (\(keys.prefix(5).joined(separator: ", "))\(run.count > 5 ? ", …" : ""))"
+                out.append(Diagnostic(
+                    "missing-row", .warning, "\(what) of the \(ta.origin.rawValue)\(section) \(run.count == 1 ? "is" : "are") missing in \(tl)",
+                    at: at, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[first].location)],
+                    fingerprint: "row|" + run.map { Self.rowKey(sr[$0]) }.joined(separator: "|")))
+                run = []
+            }
+            for i in sr.indices {
+                if rowMatch[i] == nil { run.append(i) } else { flush() }
+            }
+            flush()
+            for j in tr.indices where !matchedT.contains(j) {
+                out.append(Diagnostic(
+                    "extra-row", .warning, "row '\(clip(Self.rowKey(tr[j]), 40))' of the \(tb.origin.rawValue)\(section) is not in the source locale (\(sl))",
+                    at: tr[j].location, notes: [DiagnosticNote("the table in the source locale (\(sl))", at: a.range.start)],
+                    fingerprint: "row|" + Self.rowKey(tr[j])))
+            }
+            // Row findings: many rows differing the same way (an old translation that wrote
+            // `ELEMENT_NODE` for `Node.ELEMENT_NODE`) are one finding per rule for the table.
+            let before = out.count
+            for (i, j) in rowMatch.sorted(by: { $0.key < $1.key }) {
+                let context = " in row '\(clip(Self.rowKey(sr[i]), 40))'"
+                compareTokens(
+                    source: [(i, sr[i].tokens, sr[i].location, context)], target: [(j, tr[j].tokens, tr[j].location, context)],
+                    counterpart: [i: j], fallback: tr[j].location, keepNumbers: sr[i].wholeCellNumbers)
+            }
+            let rowFindings = Array(out[before...])
+            out.removeSubrange(before...)
+            var byRule: [String: [Diagnostic]] = [:]
+            for d in rowFindings { byRule[d.ruleID, default: []].append(d) }
+            for d in rowFindings {
+                guard let group = byRule[d.ruleID] else { continue }
+                if group.count <= 3 {
+                    out.append(d)
+                    continue
+                }
+                byRule[d.ruleID] = nil
+                var first = group[0]
+                first.message = "\(group.count) of \(sr.count) rows of the \(ta.origin.rawValue)\(section) differ (\(InvariantTokens.noun(of: d.ruleID))); the first: " + first.message
+                first.notes += group.dropFirst().compactMap { g in g.location.map { DiagnosticNote("another row that differs", at: $0) } }
+                first.fingerprintContent = "rows|" + group.compactMap(\.fingerprintContent).joined(separator: "||")
+                out.append(first)
+            }
+        }
+
+        /// Row tokens plus the identifier parts of its code (`Node.ELEMENT_NODE` also gives
+        /// `ELEMENT_NODE`), so a row whose key was shortened still aligns.
+        static func rowTags(_ r: GenericTable.Row) -> [String] {
+            var out = r.tokens.tagged
+            for c in r.tokens.code {
+                let parts = c.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+                if parts.count > 1 { out += parts.map { "i:" + $0 } }
+                else if let p = parts.first { out.append("i:" + p) }
+            }
+            return out
+        }
+
+        /// The row's first cell (a definition list's term), for alignment and messages.
+        static func rowKey(_ r: GenericTable.Row) -> String {
+            r.key.isEmpty ? (r.cells.first { !$0.isEmpty } ?? "(empty)") : r.key
+        }
+
+        // MARK: tokens
+
+        typealias TokenUnit = (id: Int, tokens: InvariantTokens, at: SourceLocation, context: String)
+
+        /// Compares token multisets of a group of source units with a group of target units.
+        /// Missing tokens are attributed to the source unit that has them and reported at its
+        /// counterpart (or `fallback`); where that counterpart has extra tokens of the same
+        /// kind, one "differs" finding names both. Extra numbers are not findings (a translation
+        /// writes "2" where the source says "two"), nor missing numbers up to 10 (a translation
+        /// may spell them out) unless they are a whole table cell (`keepNumbers`). Findings of one rule at one place are merged.
+        mutating func compareTokens(
+            source: [TokenUnit], target: [TokenUnit], counterpart: [Int: Int], fallback: SourceLocation,
+            keepNumbers: Set<String> = []
+        ) {
+            // A site that one locale links in its localised form (`ja.vite.dev/…`) is compared
+            // by site only, on both sides.
+            let localized = Set((source + target).flatMap { $0.tokens.links.filter { $0.hasSuffix("/…") } }.map { String($0.dropLast(2)) })
+            func site(_ t: InvariantTokens) -> InvariantTokens {
+                guard !localized.isEmpty else { return t }
+                var t = t
+                t.links = t.links.map { link in localized.first { link == $0 || link.hasPrefix($0 + "/") }.map { $0 + "/…" } ?? link }
+                return t
+            }
+            let source = source.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context) }
+            let target = target.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context) }
+            let targetAt = Dictionary(target.map { ($0.id, $0.at) }, uniquingKeysWith: { a, _ in a })
+            for kind in 0..<5 {
+                let rule = InvariantTokens().kinds[kind].rule
+                let noun = InvariantTokens().kinds[kind].noun
+                // Inline code written as plain text on the other side is formatting, not drift.
+                let targetText = kind == 1 ? target.map(\.tokens.text).joined(separator: "\n") : ""
+                let sourceText = kind == 1 ? source.map(\.tokens.text).joined(separator: "\n") : ""
+                func counted(_ x: String) -> Bool {
+                    if kind == 1 { return !targetText.contains(x) }
+                    return !(kind == 0 && !keepNumbers.contains(x) && (Int(x).map { $0 <= 10 } ?? false))
+                }
+                // Links are a multiset (each link of the source needs one in the translation);
+                // other tokens only need to be present: mentioning `true` twice where the source
+                // does once is style, not drift.
+                let multiset = kind == 2
+                var available: [String: Int] = [:]
+                for t in target { for x in t.tokens.kinds[kind].tokens { available[x, default: 0] += 1 } }
+                if !multiset { for k in available.keys { available[k] = Int.max / 2 } }
+                // Missing tokens grouped by where they are reported.
+                var missing: [SourceLocation: (tokens: [String], note: SourceLocation, context: String, counterpart: Int?)] = [:]
+                var order: [SourceLocation] = []
+                var sourceCounts: [String: Int] = [:]
+                var reported = Set<String>()
+                for s in source {
+                    for x in s.tokens.kinds[kind].tokens {
+                        sourceCounts[x, default: 0] += 1
+                        if let c = available[x], c > 0 {
+                            available[x] = c - 1
+                        } else if counted(x), multiset || reported.insert(x).inserted {
+                            let c = counterpart[s.id]
+                            let at = c.flatMap { targetAt[$0] } ?? fallback
+                            if missing[at] == nil {
+                                missing[at] = ([], s.at, s.context, c)
+                                order.append(at)
+                            }
+                            if multiset || !missing[at]!.tokens.contains(x) { missing[at]!.tokens.append(x) }
+                        }
+                    }
+                }
+                var extra: [Int: [String]] = [:]
+                var remaining = sourceCounts
+                if !multiset { for k in remaining.keys { remaining[k] = Int.max / 2 } }
+                for t in target {
+                    for x in t.tokens.kinds[kind].tokens {
+                        if let c = remaining[x], c > 0 {
+                            remaining[x] = c - 1
+                        } else if kind == 1 && sourceText.contains(x) {
+                            continue
+                        } else if multiset || reported.insert("extra:" + x).inserted {
+                            extra[t.id, default: []].append(x)
+                        }
+                    }
+                }
+                for at in order {
+                    let m = missing[at]!
+                    let note = DiagnosticNote("the source locale (\(sl)) has it here", at: m.note)
+                    if let c = m.counterpart, let e = extra[c], !e.isEmpty, kind != 0 {
+                        extra[c] = nil
+                        out.append(Diagnostic(
+                            rule, .warning,
+                            "\(noun)\(m.context) differs: \(tl) has \(list(e)), the source locale (\(sl)) has \(list(m.tokens))",
+                            at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))"))
+                    } else {
+                        out.append(Diagnostic(
+                            rule, .warning,
+                            "\(noun) \(list(m.tokens))\(m.context) of the source locale (\(sl)) \(m.tokens.count == 1 ? "is" : "are") missing in \(tl)",
+                            at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))"))
+                    }
+                }
+                guard kind != 0 else { continue }
+                for t in target {
+                    guard let e = extra[t.id], !e.isEmpty else { continue }
+                    out.append(Diagnostic(
+                        rule, .warning, "\(tl) has \(noun) \(list(e))\(t.context) that the source locale (\(sl)) does not",
+                        at: t.at, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))],
+                        fingerprint: "extra\(t.context)|\(e.joined(separator: " "))"))
+                }
+            }
+        }
+
+        func list(_ tokens: [String]) -> String {
+            let shown = tokens.prefix(4).map { "'\(clip($0, 50))'" }.joined(separator: ", ")
+            return tokens.count > 4 ? shown + " and \(tokens.count - 4) more" : shown
+        }
+
+        func clip(_ s: String, _ n: Int = 60) -> String {
+            s.count > n ? String(s.prefix(n - 1)) + "…" : s
+        }
+    }
+}
+
+extension Diagnostic {
+    /// A diagnostic with its line-independent `fingerprintContent`.
+    init(
+        _ ruleID: String, _ severity: Severity, _ message: String, at location: SourceLocation?, notes: [DiagnosticNote],
+        fingerprint: String
+    ) {
+        self.init(ruleID, severity, message, at: location, notes: notes)
+        fingerprintContent = fingerprint
+    }
+}
