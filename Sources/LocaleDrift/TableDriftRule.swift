@@ -109,7 +109,8 @@ public struct TableDriftRule: DriftRule {
         func compareCells(_ sr: SpecRow, _ tr: SpecRow, includingKey: Bool) {
             for column in invariantColumns where includingKey || column != st.kind.keyColumn {
                 guard let sc = sr.cell(column), let tc = tr.cell(column) else { continue }
-                if sc.value != tc.value {
+                // A cell that does not fit its column was reported as invalid-cell already.
+                if sc.value != tc.value, sc.isValid, tc.isValid {
                     out.append(.error(
                         "cell-mismatch", "'\(column)' of row '\(sr.key)' in table '\(st.id)' is '\(tc.value)' in \(tl) but '\(sc.value)' in \(sl)",
                         at: tc.range.start, notes: [DiagnosticNote("the cell in the source locale (\(sl))", at: sc.range.start)]))

@@ -330,13 +330,15 @@ public enum SpecExtractor {
                     let range = source?.contentRange ?? SourceRange(start: row.range.end, end: row.range.end)
                     var value = spec.type == .prose ? "" : (codes.isEmpty ? text : codes.joined(separator: ", "))
                     if spec.type == .yesNo, let b = YesNo.parse(text) { value = b ? "yes" : "no" }
+                    var valid = true
                     if let problem = CellValidator.problem(value: value, text: text, codes: codes, type: spec.type) {
+                        valid = false
                         invalidCount[name, default: 0] += 1
                         if invalidCount[name, default: 0] <= shownPerColumn {
                             diagnostics.append(.error("invalid-cell", "column '\(name)': \(problem)", at: range.start))
                         }
                     }
-                    cells.append(SpecCell(column: name, text: text, codeSpans: codes, range: range, value: value))
+                    cells.append(SpecCell(column: name, text: text, codeSpans: codes, range: range, value: value, isValid: valid))
                 }
                 if kind == .delegateParameters, let method = cells.first(where: { $0.column == "method" }).flatMap({ MethodName($0.value) }),
                     let types = cells.first(where: { $0.column == "parameters" }),

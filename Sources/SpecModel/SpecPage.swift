@@ -16,6 +16,9 @@ public struct SpecCell: Hashable, Sendable {
     /// joined by `, ` when the cell has any, else the trimmed text; `yes`/`no` normalised for
     /// `yesNo` columns. Empty for prose.
     public var value: String
+    /// `false` when the value does not fit its column (already reported as `invalid-cell`):
+    /// drift rules do not report that cell again.
+    public var isValid: Bool = true
 }
 
 /// A body row of a spec table.

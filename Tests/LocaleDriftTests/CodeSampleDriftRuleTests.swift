@@ -205,6 +205,12 @@ struct CodeSampleDriftRuleTests {
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("missing-code-sample", at: ruPage[1], note: jaPage[1])])
     }
 
+    @Test("A typed JSON sample broken in ja (reported there as invalid-json-sample) is not also a mismatch in ru")
+    func brokenSourceJSONIsNotRepeated() throws {
+        let jaPage = ja(samplesJA.replacingOnce(#"  "playTime": 0,"#, with: #"  "playTime": 0,,"#))
+        try expectDrift(jaPage, ru(samplesRU), rules: rules, [])
+    }
+
     @Test("extra-code-sample: at the ru fence, note at the ja page")
     func extraSample() throws {
         let jaPage = ja("1️⃣" + samplesJA)

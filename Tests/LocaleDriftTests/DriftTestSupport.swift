@@ -47,6 +47,16 @@ struct Fixture {
     }
 }
 
+extension Fixture {
+    /// The page and its extraction diagnostics, for fixtures that are broken on purpose.
+    func pageWithDiagnostics(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (SpecPage, [Diagnostic]) {
+        let parsed = MarkdownParser.parse(marked.text, path: path)
+        let document = try #require(parsed.document, sourceLocation: sourceLocation)
+        let (page, diagnostics) = SpecExtractor.extract(document, locale: locale, relativePath: relativePath)
+        return (page, parsed.diagnostics + diagnostics)
+    }
+}
+
 func ja(_ raw: String, _ relativePath: String = "p.md") -> Fixture { Fixture(raw, locale: "ja", relativePath: relativePath) }
 func ru(_ raw: String, _ relativePath: String = "p.md") -> Fixture { Fixture(raw, locale: "ru", relativePath: relativePath) }
 

@@ -1,6 +1,7 @@
 import DocDiagnostics
 import Foundation
 import LocaleDrift
+import SpecModel
 import Testing
 
 // Spec-table drift between a Japanese page (source locale) and its Russian translation.
@@ -102,6 +103,16 @@ struct TableDriftRuleTests {
     @Test("Translated headers, descriptions and prose are not findings (all rules)")
     func cleanErrorTable() throws {
         try expectDrift(ja(errorPageJA(errorTableJA)), ru(errorPageRU(errorTableRU)), [])
+    }
+
+    @Test("A cell that does not fit its column in ru is one invalid-cell finding, not also a cell-mismatch")
+    func invalidCellIsNotAlsoDrift() throws {
+        let (jaPage, _) = try ja(errorPageJA(errorTableJA)).pageWithDiagnostics()
+        let broken = ru(errorPageRU(errorTableRU.replacingOnce("| `InvalidPlayTimeError` | `4000040` | `400` | no |", with: "| `InvalidPlayTimeError` | `4000040` | 四百 | no |")))
+        let (ruPage, extraction) = try broken.pageWithDiagnostics()
+        #expect(extraction.map(\.ruleID) == ["invalid-cell"])
+        let drift = DriftChecker(rules: [TableDriftRule()]).check(PagePair(source: jaPage, target: ruPage))
+        #expect(drift.isEmpty, "\(drift)")
     }
 
     @Test("Every rule id is listed once in DriftChecker.allRules")
