@@ -30,6 +30,23 @@ public struct CodeSampleDriftRule: DriftRule {
         let sk = s.map(Self.key)
         let tk = t.map(Self.key)
         let matches = Alignment.lcs(sk, tk)
+        // A sample the translation has elsewhere on the page, unchanged (its section moved), is
+        // not missing here and extra there.
+        var movedS = Set<Int>()
+        var movedT = Set<Int>()
+        do {
+            let matchedS = Set(matches.map(\.0))
+            let matchedT = Set(matches.map(\.1))
+            var byKey: [String: [Int]] = [:]
+            for j in t.indices where !matchedT.contains(j) { byKey[tk[j], default: []].append(j) }
+            for i in s.indices where !matchedS.contains(i) {
+                if var js = byKey[sk[i]], !js.isEmpty {
+                    movedS.insert(i)
+                    movedT.insert(js.removeFirst())
+                    byKey[sk[i]] = js
+                }
+            }
+        }
         var out: [Diagnostic] = []
         var si = 0
         var ti = 0
@@ -50,7 +67,7 @@ public struct CodeSampleDriftRule: DriftRule {
                     notes: missing.map { DiagnosticNote("the sample in the source locale (\(pair.source.locale))", at: s[$0].range.start) }))
                 missing = []
             }
-            for (sa, tb) in Self.pairRun(Array(si..<ms), Array(ti..<mt), s, t) {
+            for (sa, tb) in Self.pairRun(Array(si..<ms).filter { !movedS.contains($0) }, Array(ti..<mt).filter { !movedT.contains($0) }, s, t) {
                 if let a = sa, tb == nil {
                     // Inside a section the translation lacks: the missing-section finding says it.
                     if pair.isInMissingSection(sourceLine: s[a].range.start.line) { continue }

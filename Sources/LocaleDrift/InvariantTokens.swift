@@ -87,7 +87,7 @@ public struct TokenExtractor: Sendable {
                 case .code(let s):
                     text += " "
                     let c = s.trimmingSpaces
-                    if !c.isEmpty && !Self.isTranslatableCode(c) { t.code.append(c) }
+                    if !c.isEmpty && !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
                 case .emphasis(let c), .strong(let c), .strikethrough(let c): walk(c)
                 case .link(let d, _, let c):
                     if let n = LinkTarget.normalize(d, locales: locales) { t.links.append(n) }
@@ -111,6 +111,11 @@ public struct TokenExtractor: Sendable {
         return t
     }
 
+    /// `…` typed for `...` is the same code.
+    static func normalizeCode(_ c: String) -> String {
+        c.contains("…") ? c.replacingOccurrences(of: "…", with: "...") : c
+    }
+
     /// Whether a code span holds translated text rather than code: letters beyond Latin
     /// (Japanese, Cyrillic, …), as in `<重大度>: [<コード>]` or a translator's `訳注`.
     static func isTranslatableCode(_ s: String) -> Bool {
@@ -129,13 +134,20 @@ public struct TokenExtractor: Sendable {
                 }
             }
         }
-        t.code += scanned.codeTexts.filter { !Self.isTranslatableCode($0) }
+        t.code += scanned.codeTexts.filter { !Self.isTranslatableCode($0) }.map(Self.normalizeCode)
         tokens(prose: scanned.text, into: &t)
         t.text += " " + scanned.text + " " + scanned.codeTexts.joined(separator: " ")
     }
 
-    /// Numbers and placeholders of plain prose, after removing site syntax.
+    /// Numbers and placeholders of plain prose, after removing site syntax. MDN's
+    /// cross-reference macros (`{{domxref("Node")}}`, `{{HTMLElement("p")}}`, …) are the links
+    /// they render, so a translation that writes an ordinary link instead still matches.
     public func tokens(prose raw: String, into t: inout InvariantTokens) {
+        if raw.contains("{{") {
+            for link in SiteSyntax.macroLinks(raw) {
+                if let n = LinkTarget.normalize(link, locales: locales) { t.links.append(n) }
+            }
+        }
         let text = SiteSyntax.strip(raw)
         let u = Array(text.unicodeScalars)
         var i = 0
@@ -313,6 +325,37 @@ public enum SiteSyntax {
             }
             out.unicodeScalars.append(c)
             i += 1
+        }
+        return out
+    }
+
+    /// The pages MDN's cross-reference macros link to, e.g. `{{domxref("Node.nodeType")}}` →
+    /// `/docs/Web/API/Node/nodeType`, `{{HTMLElement("p")}}` → `/docs/Web/HTML/Element/p`.
+    public static func macroLinks(_ text: String) -> [String] {
+        var out: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else { break }
+            let body = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            rest = rest[close.upperBound...]
+            guard let paren = body.firstIndex(of: "(") else { continue }
+            let name = body[..<paren].trimmingCharacters(in: .whitespaces).lowercased()
+            let args = body[body.index(after: paren)...].split(separator: ",").map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"')"))
+            }
+            guard let first = args.first, !first.isEmpty else { continue }
+            let path = first.replacingOccurrences(of: "()", with: "")
+            switch name {
+            case "domxref": out.append("/docs/Web/API/" + path.replacingOccurrences(of: ".", with: "/"))
+            case "jsxref": out.append("/docs/Web/JavaScript/Reference/Global_Objects/" + path.replacingOccurrences(of: ".", with: "/"))
+            case "cssxref": out.append("/docs/Web/CSS/" + path)
+            case "htmlelement": out.append("/docs/Web/HTML/Element/" + path)
+            case "htmlattrxref": if args.count > 1 { out.append("/docs/Web/HTML/Element/" + args[1]) }
+            case "httpheader": out.append("/docs/Web/HTTP/Headers/" + path)
+            case "httpstatus": out.append("/docs/Web/HTTP/Status/" + path)
+            case "glossary": out.append("/docs/Glossary/" + path.replacingOccurrences(of: " ", with: "_"))
+            default: break
+            }
         }
         return out
     }

@@ -43,12 +43,15 @@ public struct PageAlignment: Sendable {
             let a = src.sections[i]
             let b = tgt.sections[j]
             if a.headingIndex == nil || b.headingIndex == nil { return a.headingIndex == nil && b.headingIndex == nil ? 100 : -1 }
-            var score = 1.0
+            var score = 0.5
             score += a.level == b.level ? 1 : -1.5
             let aa = src.units[a.headingIndex!].anchor
             let ba = tgt.units[b.headingIndex!].anchor
             if let aa, let ba { score += aa == ba ? 10 : -4 }
-            score += 3 * Alignment.jaccard(ss[i], ts[j])
+            let jac = Alignment.jaccard(ss[i], ts[j])
+            score += 4 * jac
+            // Both sections carry tokens and share none: evidence that they differ.
+            if ss[i].count >= 3 && ts[j].count >= 3 && jac < 0.1 { score -= 2 }
             score += 1.5 * Self.lengthSimilarity(sLetters[i], tLetters[j], ratio)
             score -= 3 * abs(Double(i) / Double(max(n, 1)) - Double(j) / Double(max(m, 1)))
             return score - 0.5
@@ -56,6 +59,25 @@ public struct PageAlignment: Sendable {
         for (i, j) in matches {
             sourceToTarget[i] = j
             targetToSource[j] = i
+        }
+        // Sections the translation has in another order: a leftover source section and a
+        // leftover target section that are clearly the same (same anchor, or most of their
+        // tokens and code in common) are matched out of order.
+        let leftS = (0..<n).filter { sourceToTarget[$0] == nil && source.sections[$0].headingIndex != nil }
+        var leftT = (0..<m).filter { targetToSource[$0] == nil && target.sections[$0].headingIndex != nil }
+        for i in leftS {
+            let a = source.sections[i]
+            let best = leftT.map { j -> (Int, Double) in
+                let b = target.sections[j]
+                if let x = source.units[a.headingIndex!].anchor, let y = target.units[b.headingIndex!].anchor { return (j, x == y ? 1 : 0) }
+                guard ss[i].count >= 2, ts[j].count >= 2 else { return (j, 0) }
+                return (j, Alignment.jaccard(ss[i], ts[j]) + (a.level == b.level ? 0.1 : -0.2)
+                    + 0.2 * Self.lengthSimilarity(sLetters[i], tLetters[j], ratio))
+            }.max { $0.1 < $1.1 }
+            if let (j, score) = best, score >= 0.5 {
+                moved.append((i, j))
+                leftT.removeAll { $0 == j }
+            }
         }
         alignRegions()
     }
@@ -75,8 +97,10 @@ public struct PageAlignment: Sendable {
         public var matches: [Int: Int]
     }
 
-    /// The regions, in page order.
+    /// The regions, in page order, then one per section pair matched out of order.
     public var regions: [Region] = []
+    /// Section pairs matched out of order (the translation moved them): source → target.
+    public var moved: [(Int, Int)] = []
     /// Source sections whose content the translation lacks (reported as `missing-section`;
     /// subsections of a missing section included).
     public var missingSections: Set<Int> = []
@@ -86,12 +110,15 @@ public struct PageAlignment: Sendable {
     /// Splits the pages into regions and aligns their blocks. An unmatched section whose blocks
     /// found counterparts (a translator merged or split headings) is not missing or extra.
     mutating func alignRegions() {
-        let pairs = sourceToTarget.sorted { $0.key < $1.key }
-        for (k, (i, j)) in pairs.enumerated() {
-            let nextI = k + 1 < pairs.count ? pairs[k + 1].key : source.sections.count
-            let nextJ = k + 1 < pairs.count ? pairs[k + 1].value : target.sections.count
+        let movedS = Set(moved.map(\.0))
+        let movedT = Set(moved.map(\.1))
+        let pairs = sourceToTarget.sorted { $0.key < $1.key }.map { ($0.key, $0.value, false) } + moved.map { ($0.0, $0.1, true) }
+        for (k, (i, j, isMoved)) in pairs.enumerated() {
+            let nextI = isMoved ? i + 1 : k + 1 < pairs.count && !pairs[k + 1].2 ? pairs[k + 1].0 : source.sections.count
+            let nextJ = isMoved ? j + 1 : k + 1 < pairs.count && !pairs[k + 1].2 ? pairs[k + 1].1 : target.sections.count
             var region = Region(
-                sourceSections: Array(i..<nextI), targetSections: Array(j..<nextJ), sourceUnits: [], targetUnits: [], matches: [:])
+                sourceSections: [i] + (i + 1..<nextI).filter { !movedS.contains($0) },
+                targetSections: [j] + (j + 1..<nextJ).filter { !movedT.contains($0) }, sourceUnits: [], targetUnits: [], matches: [:])
             region.sourceUnits = region.sourceSections.flatMap { Self.units(source.sections[$0]) }
             region.targetUnits = region.targetSections.flatMap { Self.units(target.sections[$0]) }
             let su = region.sourceUnits
@@ -181,12 +208,20 @@ public struct PageAlignment: Sendable {
     /// Tagged invariant tokens of a section's heading and body, code included.
     static func signature(_ section: PageSection, _ s: PageStructure) -> [String] {
         var out: [String] = []
-        if let h = section.headingIndex { out += s.units[h].tokens.tagged }
+        func add(_ t: InvariantTokens) {
+            out += t.tagged
+            // `Node.ELEMENT_NODE` in one locale, `ELEMENT_NODE` in the other: still alike.
+            for c in t.code {
+                let parts = c.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+                if parts.count > 1 { out += parts.map { "i:" + $0 } }
+            }
+        }
+        if let h = section.headingIndex { add(s.units[h].tokens) }
         for k in section.body {
             let u = s.units[k]
-            out += u.tokens.tagged
+            add(u.tokens)
             if let c = u.codeKey { out.append("k:" + c) }
-            if let t = u.table { out += t.rows.flatMap(\.tokens.tagged) }
+            if let t = u.table { for row in t.rows { add(row.tokens) } }
         }
         return out
     }

@@ -10,7 +10,7 @@ public struct GenericTable: Hashable, Sendable {
     /// Where a generic table came from.
     public enum Origin: String, Hashable, Sendable {
         /// A GFM pipe table.
-        case pipe
+        case pipe = "table"
         /// An HTML `<table>` block.
         case html
         /// A definition list (`- term` followed by `  - : description`).
@@ -159,6 +159,7 @@ public struct PageStructure: Sendable {
                 // A paragraph that is only site syntax (`{{Compat}}`, `::: tip`) is not prose.
                 let tokens = extractor.tokens(inlines)
                 if text.trimmingSpaces.isEmpty && tokens.isEmpty { return }
+                if Self.isTranslatorNote(text) { return }
                 units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: Self.letters(text)))
             case .codeBlock(let info, let literal, _, let range):
                 let language = info.split(separator: " ").first.map { String($0).lowercased() } ?? ""
@@ -201,6 +202,7 @@ public struct PageStructure: Sendable {
                 units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: letters))
                 for b in nested { add(b) }
             case .blockQuote(let blocks, let range), .footnoteDefinition(_, let blocks, let range):
+                if case .paragraph(let first, _)? = blocks.first, Self.isTranslatorNote(first.plainText) { return }
                 var tokens = InvariantTokens()
                 var letters = 0
                 var nested: [Block] = []
@@ -284,6 +286,18 @@ public struct PageStructure: Sendable {
             return PageUnit(
                 kind: .table, range: range, tokens: InvariantTokens(), letterCount: 0, title: "HTML table",
                 table: GenericTable(origin: .html, columnCount: columnCount, rows: body))
+        }
+
+        /// Markers that open a translator's note: content only the translation has, on purpose.
+        static let translatorNoteMarkers = [
+            "訳注", "訳者注", "訳者より", "translator's note", "translator’s note", "примечание переводчика",
+            "прим. пер", "примечание от переводчика", "от переводчика", "译注", "譯註",
+        ]
+
+        /// Whether a block is a translator's note (`訳注：…`, `> **Примечание переводчика:** …`).
+        static func isTranslatorNote(_ text: String) -> Bool {
+            let t = text.trimmingSpaces.drop { "(（[【*_ ".contains($0) }.lowercased()
+            return translatorNoteMarkers.contains { t.hasPrefix($0) }
         }
 
         static func letters(_ s: String) -> Int {

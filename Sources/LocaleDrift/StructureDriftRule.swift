@@ -152,7 +152,10 @@ public struct StructureDriftRule: DriftRule {
             compareTokens(
                 source: su.filter { isProse(s.units[$0]) }.map { ($0, s.units[$0].tokens, s.units[$0].range.start, sectionContext(s, $0)) },
                 target: tu.filter { isProse(t.units[$0]) }.map { ($0, t.units[$0].tokens, t.units[$0].range.start, sectionContext(t, $0)) },
-                counterpart: counterpart, fallback: headingLocation)
+                counterpart: counterpart, fallback: headingLocation,
+                // A token the prose of one locale has in a table of the other (or the reverse) is there.
+                alsoInSource: su.compactMap { s.units[$0].table }.flatMap { $0.rows.map(\.tokens) },
+                alsoInTarget: tu.compactMap { t.units[$0].table }.flatMap { $0.rows.map(\.tokens) })
         }
 
         /// " in section 'X'" for the section holding unit `u` (empty before the first heading).
@@ -187,7 +190,8 @@ public struct StructureDriftRule: DriftRule {
             let matches = Alignment.scored(sr.count, tr.count) { i, j in
                 let both = sTags[i].isEmpty && tTags[j].isEmpty
                 let jac = Alignment.jaccard(sTags[i], tTags[j])
-                let sameKey = Self.rowKey(sr[i]) == Self.rowKey(tr[j]) ? 3.0 : 0
+                // The key breaks ties (rows may repeat a key, `-` and `-=`); the cells decide.
+                let sameKey = Self.rowKey(sr[i]) == Self.rowKey(tr[j]) ? 1.0 : 0
                 if !both && jac == 0 && sameKey == 0 { return -1 }
                 return (both ? 0.3 : 3 * jac) + sameKey - abs(Double(i) / Double(max(sr.count, 1)) - Double(j) / Double(max(tr.count, 1)))
             }
@@ -233,7 +237,7 @@ public struct StructureDriftRule: DriftRule {
             for d in rowFindings { byRule[d.ruleID, default: []].append(d) }
             for d in rowFindings {
                 guard let group = byRule[d.ruleID] else { continue }
-                if group.count <= 3 {
+                if group.count <= 2 {
                     out.append(d)
                     continue
                 }
@@ -275,7 +279,7 @@ public struct StructureDriftRule: DriftRule {
         /// may spell them out) unless they are a whole table cell (`keepNumbers`). Findings of one rule at one place are merged.
         mutating func compareTokens(
             source: [TokenUnit], target: [TokenUnit], counterpart: [Int: Int], fallback: SourceLocation,
-            keepNumbers: Set<String> = []
+            keepNumbers: Set<String> = [], alsoInSource: [InvariantTokens] = [], alsoInTarget: [InvariantTokens] = []
         ) {
             // A site that one locale links in its localised form (`ja.vite.dev/…`) is compared
             // by site only, on both sides.
@@ -293,10 +297,10 @@ public struct StructureDriftRule: DriftRule {
                 let rule = InvariantTokens().kinds[kind].rule
                 let noun = InvariantTokens().kinds[kind].noun
                 // Inline code written as plain text on the other side is formatting, not drift.
-                let targetText = kind == 1 ? target.map(\.tokens.text).joined(separator: "\n") : ""
-                let sourceText = kind == 1 ? source.map(\.tokens.text).joined(separator: "\n") : ""
+                let targetText = kind == 1 ? (target.map(\.tokens.text) + alsoInTarget.map(\.text)).joined(separator: "\n").lowercased() : ""
+                let sourceText = kind == 1 ? (source.map(\.tokens.text) + alsoInSource.map(\.text)).joined(separator: "\n").lowercased() : ""
                 func counted(_ x: String) -> Bool {
-                    if kind == 1 { return !targetText.contains(x) }
+                    if kind == 1 { return !targetText.contains(x.lowercased()) }
                     return !(kind == 0 && !keepNumbers.contains(x) && (Int(x).map { $0 <= 10 } ?? false))
                 }
                 // Links are a multiset (each link of the source needs one in the translation);
@@ -304,12 +308,13 @@ public struct StructureDriftRule: DriftRule {
                 // does once is style, not drift.
                 let multiset = kind == 2
                 var available: [String: Int] = [:]
-                for t in target { for x in t.tokens.kinds[kind].tokens { available[x, default: 0] += 1 } }
+                for t in target.map(\.tokens) + alsoInTarget { for x in t.kinds[kind].tokens { available[x, default: 0] += 1 } }
                 if !multiset { for k in available.keys { available[k] = Int.max / 2 } }
                 // Missing tokens grouped by where they are reported.
                 var missing: [SourceLocation: (tokens: [String], note: SourceLocation, context: String, counterpart: Int?)] = [:]
                 var order: [SourceLocation] = []
                 var sourceCounts: [String: Int] = [:]
+                for t in alsoInSource { for x in t.kinds[kind].tokens { sourceCounts[x, default: 0] += 1 } }
                 var reported = Set<String>()
                 for s in source {
                     for x in s.tokens.kinds[kind].tokens {
@@ -334,7 +339,7 @@ public struct StructureDriftRule: DriftRule {
                     for x in t.tokens.kinds[kind].tokens {
                         if let c = remaining[x], c > 0 {
                             remaining[x] = c - 1
-                        } else if kind == 1 && sourceText.contains(x) {
+                        } else if kind == 1 && sourceText.contains(x.lowercased()) {
                             continue
                         } else if multiset || reported.insert("extra:" + x).inserted {
                             extra[t.id, default: []].append(x)

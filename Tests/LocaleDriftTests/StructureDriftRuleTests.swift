@@ -27,7 +27,7 @@ private let genericJA = #"""
     ## 値 {/*values*/}
 
     - `Node.ELEMENT_NODE` (`1`)
-      - : {{HTMLElement("p")}} などの要素ノードです。
+      - : {{Deprecated_Inline}} p などの要素ノードです。
     - `Node.TEXT_NODE` (`3`)
       - : テキストノードです。
     - `Node.COMMENT_NODE` (`8`)
@@ -270,6 +270,29 @@ struct StructureDriftRuleTests {
         let d = try drift(ja(genericJA), ruPage, rules: rules)
         #expect(d.map(\.ruleID) == ["extra-table"], "\(d)")
         #expect(d.first?.location == ruPage[1])
+    }
+
+    @Test("MDN cross-reference macros are the links they render: a plain link in ru matches {{domxref}} in ja")
+    func macroLinks() throws {
+        let jaPage = ja(genericJA.replacingOnce("  - : テキストノードです。", with: "  - : {{domxref(\"Text\")}} ノードです。")
+            .replacingOnce("- `Node.TEXT_NODE`", with: "2️⃣- `Node.TEXT_NODE`"))
+        let ruPage = ru(genericRU.replacingOnce("| `Node.TEXT_NODE` | `3` |", with: "| [`Node.TEXT_NODE`](/ru/docs/Web/API/Text) | `3` |"))
+        try expectDrift(jaPage, ruPage, rules: rules, [])
+        let ruWithout = ru(genericRU.replacingOnce("| `Node.TEXT_NODE` | `3` |", with: "1️⃣| `Node.TEXT_NODE` | `3` |"))
+        try expectDrift(jaPage, ruWithout, rules: rules, [Finding("link-mismatch", .warning, at: ruWithout[1], note: jaPage[2])])
+    }
+
+    @Test("A translator's note (訳注, Примечание переводчика) is content the translation has on purpose")
+    func translatorNote() throws {
+        let ruPage = ru(genericRU.replacingOnce("## Совместимость", with: "> **Примечание переводчика:** см. также [русское сообщество](https://vuejs.ru/) и `vue-i18n`.\n\n## Совместимость"))
+        try expectDrift(ja(genericJA), ruPage, rules: rules, [])
+    }
+
+    @Test("Sections the translation has in another order are compared with each other, not reported missing and extra")
+    func movedSection() throws {
+        let details = "### Подробности {#details}" + genericRU.components(separatedBy: "### Подробности {#details}")[1].components(separatedBy: "## Совместимость")[0]
+        let moved = genericRU.replacingOnce(details, with: "").replacingOnce("## Настройки {#config}", with: details + "## Настройки {#config}")
+        try expectDrift(ja(genericJA), ru(moved), rules: rules, [])
     }
 
     @Test("Full-width digits in ja compare equal to ASCII digits in ru")
