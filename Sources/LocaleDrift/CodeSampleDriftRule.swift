@@ -119,10 +119,16 @@ public struct CodeSampleDriftRule: DriftRule {
     }
 
     /// The info string as compared across locales: language and attributes, without display
-    /// text such as `title="…"` and `caption="…"`, which is translated.
+    /// text such as `title="…"` and `caption="…"`, which is translated, and without site
+    /// metadata for linters, highlighting and playgrounds: MDN's `-nolint` language suffix and
+    /// everything from a `{…}` or `[…]` attribute on (React's `{expectedErrors: …}`, `{1,4-6}`
+    /// and `[[1, 6, "name"]]` line marks).
     static func info(_ c: CodeSample) -> String {
-        ([c.language] + c.attributes.filter { !($0.hasPrefix("title=") || $0.hasPrefix("caption=") || $0.hasPrefix("reason=")) })
-            .joined(separator: " ")
+        let language = c.language.hasSuffix("-nolint") ? String(c.language.dropLast(7)) : c.language
+        let attributes = c.attributes.prefix { !($0.hasPrefix("{") || $0.hasPrefix("[")) }
+        return ([language] + attributes.filter {
+            !($0.hasPrefix("title=") || $0.hasPrefix("caption=") || $0.hasPrefix("reason="))
+        }).joined(separator: " ")
     }
 
     func describe(_ c: CodeSample) -> String {

@@ -293,6 +293,19 @@ public struct StructureDriftRule: DriftRule {
             let source = source.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context) }
             let target = target.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context) }
             let targetAt = Dictionary(target.map { ($0.id, $0.at) }, uniquingKeysWith: { a, _ in a })
+            // A source block without counterpart: report at the counterpart of the nearest
+            // source block before it that has one (else after it), where the text belongs.
+            var nearest: [Int: SourceLocation] = [:]
+            var last: SourceLocation? = nil
+            for s in source {
+                if let c = counterpart[s.id], let at = targetAt[c] { last = at }
+                if let last { nearest[s.id] = last }
+            }
+            var next: SourceLocation? = nil
+            for s in source.reversed() {
+                if let c = counterpart[s.id], let at = targetAt[c] { next = at }
+                if nearest[s.id] == nil, let next { nearest[s.id] = next }
+            }
             for kind in 0..<5 {
                 let rule = InvariantTokens().kinds[kind].rule
                 let noun = InvariantTokens().kinds[kind].noun
@@ -323,7 +336,7 @@ public struct StructureDriftRule: DriftRule {
                             available[x] = c - 1
                         } else if counted(x), multiset || reported.insert(x).inserted {
                             let c = counterpart[s.id]
-                            let at = c.flatMap { targetAt[$0] } ?? fallback
+                            let at = c.flatMap { targetAt[$0] } ?? nearest[s.id] ?? fallback
                             if missing[at] == nil {
                                 missing[at] = ([], s.at, s.context, c)
                                 order.append(at)
