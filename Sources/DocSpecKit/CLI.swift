@@ -104,7 +104,7 @@ public enum DocSpecCLI {
             case "generate": return generate(config, options, output)
             case "extract": return extract(config, options, output)
             case "tables": return tables(config, options, output, currentDirectory: currentDirectory)
-            case "report": return report(config, options, output, currentDirectory: currentDirectory)
+            case "report": return try report(config, options, output, currentDirectory: currentDirectory)
             default: return try check(config, options, output, currentDirectory: currentDirectory)
             }
         } catch {
@@ -275,10 +275,13 @@ public enum DocSpecCLI {
         return failed(docs.diagnostics, options) ? 1 : 0
     }
 
-    static func report(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) -> Int32 {
+    static func report(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
         let path = options.htmlDirectory ?? ""
         let directory = resolve(path, currentDirectory: currentDirectory)
-        let lint = Pipeline.lint(config)
+        var lint = Pipeline.lint(config)
+        // The findings lint shows: suppressions, the config's rule levels and the baseline applied.
+        let found = try findings(lint.diagnostics, docSet: lint.docSet, config: config, options: options, currentDirectory: currentDirectory)
+        lint.diagnostics = found.shown
         let written: HTMLReport.WriteResult
         do {
             try HTMLReport.prepare(directory)
@@ -292,7 +295,7 @@ public enum DocSpecCLI {
         if options.format != "json" {
             var files = "\(written.written.count) written, \(written.unchanged.count) unchanged"
             if !written.removed.isEmpty { files += ", \(written.removed.count) removed" }
-            output.out("docspec report: \((path as NSString).appendingPathComponent("index.html")) (\(files)); \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(lint.diagnostics))\n")
+            output.out("docspec report: \((path as NSString).appendingPathComponent("index.html")) (\(files)); \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(lint.diagnostics, hidden: found.hidden))\n")
         }
         return failed(lint.diagnostics, options) ? 1 : 0
     }

@@ -61,6 +61,18 @@ struct SuppressionTests {
         #expect(r.out.contains("(2 suppressed)"))
     }
 
+    @Test("docspec report shows what lint shows: silenced findings are neither marked nor counted as errors")
+    func report() throws {
+        let ws = try Workspace(fixture: "suppress")
+        let r = ws.run(["report", "--html", "out"])
+        #expect(r.status == 1)
+        #expect(r.out.hasSuffix("4 errors, 1 warning (2 suppressed)\n"), "\(r.transcript)")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: ws.url("out").path).compactMap { ws.read("out/\($0)") }
+        #expect(!pages.isEmpty)
+        #expect(!pages.contains { $0.contains("cell-mismatch") })
+        #expect(pages.contains { $0.contains("invalid-suppression") })
+    }
+
     @Test("the directive is known: no unknown-directive, and a table directive after it still binds")
     func registered() throws {
         let ws = try Workspace(fixture: "suppress")
