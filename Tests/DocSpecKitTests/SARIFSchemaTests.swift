@@ -1,3 +1,4 @@
+import DocDiagnostics
 import DocSpecKit
 import Foundation
 import Testing
@@ -109,5 +110,38 @@ struct SARIFSchemaTests {
         let bad = Self.run([python, "-c", Self.validate, schema.path, ws.url("broken.sarif").path])
         #expect(bad.status == 1, "\(bad.out)")
         #expect(bad.out.contains("'17' is not of type 'integer'"), "\(bad.out)")
+    }
+
+    @Test("a finding without a location, a note without one, and a path that needs percent-encoding validate too")
+    func edgeCases() throws {
+        let python = try #require(Self.validatorPython(), "no Python with jsonschema: install Debian's python3-jsonschema (make deps does)")
+        let schema = try Self.schemaFile()
+        let diagnostics = [
+            Diagnostic.error("missing-locale", "folder 'docs-ru' of locale 'ru' does not exist", at: nil),
+            Diagnostic.warning(
+                "unused-suppression", "silenced nothing", at: SourceLocation(file: "/project/docs ja/日本語 #1.md", line: 2, column: 3),
+                notes: [DiagnosticNote("no counterpart", at: nil), DiagnosticNote("outside the root", at: SourceLocation(file: "/elsewhere/a.md", line: 1))]),
+        ]
+        let text = SARIFRenderer(
+            toolName: "docspec", toolVersion: "0.1.0", informationURI: nil,
+            rules: [.init(id: "unused-suppression", summary: "a suppression that silenced nothing", level: .warning, enabled: false)],
+            root: "/project"
+        ).render(diagnostics)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results[0]["locations"] == nil, "a finding without a location has no locations array")
+        #expect(results[0]["ruleIndex"] as? Int == 1, "an unlisted rule gets a descriptor appended")
+        let message = try #require((results[1]["message"] as? [String: Any])?["text"] as? String)
+        #expect(message == "silenced nothing\nnote: no counterpart")
+        #expect(text.contains(#""uri" : "docs%20ja/%E6%97%A5%E6%9C%AC%E8%AA%9E%20%231.md""#), "\(text)")
+        #expect(text.contains(#""uri" : "file:///elsewhere/a.md""#))
+        #expect(text.contains(#""uri" : "file:///project/""#))
+        try FileManager.default.createDirectory(at: FileManager.default.temporaryDirectory, withIntermediateDirectories: true)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("docspec-sarif-\(UUID().uuidString).sarif")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(text.utf8).write(to: file)
+        let check = Self.run([python, "-c", Self.validate, schema.path, file.path])
+        #expect(check.status == 0, "SARIF output does not validate:\n\(check.out)")
     }
 }
