@@ -46,16 +46,37 @@ public struct TextDiagnosticRenderer: Sendable {
     }
 }
 
-/// Renders diagnostics as JSON: `{"version": 1, "diagnostics": [...], "summary": {...}}`.
-/// Keys are sorted so output is byte-stable. Schema version 1:
-/// each diagnostic has `rule`, `severity`, `message`, `location` (`file`, `line`, `column`, column
-/// in Unicode scalars, 1-based) or null, and `notes` (`message`, `location`).
+/// What a run hid from its findings, counted in summaries: findings silenced by a
+/// `docspec:disable-next-block` comment and findings listed in the baseline file.
+public struct HiddenFindings: Hashable, Sendable, Codable {
+    /// Findings silenced by suppression comments.
+    public var suppressed: Int
+    /// Findings hidden because the baseline lists them.
+    public var baselined: Int
+
+    /// Creates the counts (both zero by default).
+    public init(suppressed: Int = 0, baselined: Int = 0) {
+        self.suppressed = suppressed
+        self.baselined = baselined
+    }
+}
+
+/// Renders diagnostics as JSON: `{"version": 2, "diagnostics": [...], "summary": {...}}`.
+/// Keys are sorted so output is byte-stable. Schema version 2:
+/// each diagnostic has `rule`, `severity`, `message`, `fingerprint` (16 hex digits, see
+/// `Diagnostic.fingerprint(relativeTo:)`), `location` (`file`, `line`, `column`, column in Unicode
+/// scalars, 1-based) or null, and `notes` (`message`, `location`); `summary` has `errors`,
+/// `warnings`, `notes`, `suppressed` and `baselined`. (Version 1 had no `fingerprint` and only
+/// `errors` and `warnings` in `summary`.)
 public struct JSONDiagnosticRenderer: Sendable {
     /// The `version` written at the top of the JSON document.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
-    /// Creates a renderer (it has no options).
-    public init() {}
+    /// The project root, for fingerprints (see `Diagnostic.fingerprint(relativeTo:)`).
+    public var root: String?
+
+    /// Creates a renderer; `root` is the project root fingerprints are relative to.
+    public init(root: String? = nil) { self.root = root }
 
     struct Document: Encodable {
         var version: Int
@@ -67,24 +88,47 @@ public struct JSONDiagnosticRenderer: Sendable {
         var rule: String
         var severity: String
         var message: String
+        var fingerprint: String
         var location: SourceLocation?
         var notes: [DiagnosticNote]
+
+        // `location: null` is written explicitly for findings about the whole run.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(rule, forKey: .rule)
+            try c.encode(severity, forKey: .severity)
+            try c.encode(message, forKey: .message)
+            try c.encode(fingerprint, forKey: .fingerprint)
+            try c.encode(location, forKey: .location)
+            try c.encode(notes, forKey: .notes)
+        }
+
+        enum CodingKeys: String, CodingKey { case rule, severity, message, fingerprint, location, notes }
     }
 
     struct Summary: Encodable {
         var errors: Int
         var warnings: Int
+        var notes: Int
+        var suppressed: Int
+        var baselined: Int
     }
 
     /// Renders the diagnostics, in the given order, as one pretty-printed JSON document ending in
-    /// `\n`; `summary` counts errors and warnings. Returns `{}\n` if encoding fails.
-    public func render(_ diagnostics: [Diagnostic]) -> String {
+    /// `\n`; `summary` counts errors, warnings and notes shown, and the findings `hidden` counts.
+    /// Returns `{}\n` if encoding fails.
+    public func render(_ diagnostics: [Diagnostic], hidden: HiddenFindings = HiddenFindings()) -> String {
         let doc = Document(
             version: Self.schemaVersion,
             diagnostics: diagnostics.map {
-                Entry(rule: $0.ruleID, severity: $0.severity.rawValue, message: $0.message, location: $0.location, notes: $0.notes)
+                Entry(
+                    rule: $0.ruleID, severity: $0.severity.rawValue, message: $0.message, fingerprint: $0.fingerprint(relativeTo: root),
+                    location: $0.location, notes: $0.notes)
             },
-            summary: Summary(errors: diagnostics.errorCount, warnings: diagnostics.warningCount))
+            summary: Summary(
+                errors: diagnostics.errorCount, warnings: diagnostics.warningCount,
+                notes: diagnostics.filter { $0.severity == .note }.count,
+                suppressed: hidden.suppressed, baselined: hidden.baselined))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(doc) else { return "{}\n" }

@@ -11,12 +11,18 @@ public struct CLIOutput: Sendable {
     public var err: @Sendable (String) -> Void
     /// Whether `err` is a terminal (colour is used only then).
     public var errIsTTY: Bool
+    /// The environment variables the CLI reads (`GITHUB_STEP_SUMMARY` for `--format github`).
+    public var environment: [String: String]
 
     /// Creates an output; `errIsTTY` enables colour in text diagnostics.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTTY: Bool = false) {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTTY: Bool = false,
+        environment: [String: String] = [:]
+    ) {
         self.out = out
         self.err = err
         self.errIsTTY = errIsTTY
+        self.environment = environment
     }
 
     /// Standard output and standard error of the process.
@@ -24,7 +30,8 @@ public struct CLIOutput: Sendable {
         CLIOutput(
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) },
-            errIsTTY: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+            errIsTTY: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+            environment: ProcessInfo.processInfo.environment)
     }
 }
 
@@ -38,6 +45,7 @@ public enum DocSpecCLI {
         ("extract", "Print the spec model (pages, tables, rows, code samples) as JSON."),
         ("tables", "Render the spec tables as Markdown, CSV, JSON or HTML (bilingual side by side)."),
         ("report", "Write a static HTML report: tables and samples side by side, drift marked."),
+        ("baseline", "Record current findings in the baseline file (write), or drop fixed ones (prune)."),
         ("rules", "List the diagnostic rule ids."),
     ]
 
@@ -63,31 +71,41 @@ public enum DocSpecCLI {
             output.err("Error: unknown command '\(command)'\n\n\(usageLine)\n  See 'docspec --help'.\n")
             return 2
         }
-        let rest = Array(arguments.dropFirst())
+        var rest = Array(arguments.dropFirst())
+        var baselineAction: String?
+        if command == "baseline", let verb = rest.first, ["write", "prune"].contains(verb) {
+            baselineAction = verb
+            rest.removeFirst()
+        }
         if rest.contains("--help") || rest.contains("-h") {
             output.out(help(for: command))
             return 0
         }
         do throws(DocSpecError) {
-            let options = try Options.parse(rest, command: command)
+            if command == "baseline", baselineAction == nil {
+                throw DocSpecError.usage("baseline needs an action: 'docspec baseline write' or 'docspec baseline prune [--check]'")
+            }
+            var options = try Options.parse(rest, command: command)
+            options.baselineAction = baselineAction
             if command == "rules" {
-                for r in DriftChecker.allRules + extractionRules { output.out("\(r.id)\t\(r.summary)\n") }
+                for r in allRules { output.out("\(r.id)\t\(r.summary)\n") }
                 return 0
             }
             var config = try options.config(currentDirectory: currentDirectory)
             if command == "tables" { try options.selectLocales(&config) }
             try config.validate()
-            if ["lint", "check", "report"].contains(command), config.locales.count < 2 {
+            if ["lint", "check", "report", "baseline"].contains(command), config.locales.count < 2 {
                 throw DocSpecError.usage("\(command) compares locales: give at least two (--locale <code>=<folder> for each, or 'locales:' in docspec.yml)")
             }
             try config.checkFolders()
             switch command {
-            case "lint": return lint(config, options, output)
+            case "lint": return try lint(config, options, output, currentDirectory: currentDirectory)
+            case "baseline": return try baseline(config, options, output, currentDirectory: currentDirectory)
             case "generate": return generate(config, options, output)
             case "extract": return extract(config, options, output)
             case "tables": return tables(config, options, output, currentDirectory: currentDirectory)
-            case "report": return report(config, options, output, currentDirectory: currentDirectory)
-            default: return check(config, options, output)
+            case "report": return try report(config, options, output, currentDirectory: currentDirectory)
+            default: return try check(config, options, output, currentDirectory: currentDirectory)
             }
         } catch {
             output.err("Error: \(error.description)\n  See 'docspec \(command) --help'.\n")
@@ -149,13 +167,12 @@ public enum DocSpecCLI {
         return "pages per locale: \(perLocale); source (\(config.source)): \(tables) spec tables, \(rows) rows, \(samples) code samples"
     }
 
-    static func lint(_ config: Config, _ options: Options, _ output: CLIOutput) -> Int32 {
+    static func lint(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
         let result = Pipeline.lint(config)
-        render(result.diagnostics, options, output)
-        if options.format != "json" {
-            output.out("docspec lint: \(pageSummary(result.docSet, config)); \(result.pairCount) page pairs; \(counts(result.diagnostics))\n")
-        }
-        return failed(result.diagnostics, options) ? 1 : 0
+        let found = try findings(result.diagnostics, docSet: result.docSet, config: config, options: options, currentDirectory: currentDirectory)
+        let summary = "docspec lint: \(pageSummary(result.docSet, config)); \(result.pairCount) page pairs; \(counts(found.shown, hidden: found.hidden))"
+        report(found, summary: summary, config, options, output)
+        return failed(found.shown, options) ? 1 : 0
     }
 
     static func generate(_ config: Config, _ options: Options, _ output: CLIOutput) -> Int32 {
@@ -209,17 +226,16 @@ public enum DocSpecCLI {
         return failed(docs.diagnostics, options) ? 1 : 0
     }
 
-    static func check(_ config: Config, _ options: Options, _ output: CLIOutput) -> Int32 {
+    static func check(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
         let lint = Pipeline.lint(config)
         let generated = lint.generated
         let stale = Pipeline.staleness(generated.files, config: config)
         // lint already includes the generator's findings.
         let all = (lint.diagnostics + stale).sortedForOutput()
-        render(all, options, output)
-        if options.format != "json" {
-            output.out("docspec check: \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(all)); \(config.output)/: \(generated.files.count) files, \(stale.isEmpty ? "up to date" : "\(stale.count) stale")\n")
-        }
-        return failed(all, options) ? 1 : 0
+        let found = try findings(all, docSet: lint.docSet, config: config, options: options, currentDirectory: currentDirectory)
+        let summary = "docspec check: \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(found.shown, hidden: found.hidden)); \(config.output)/: \(generated.files.count) files, \(stale.isEmpty ? "up to date" : "\(stale.count) stale")"
+        report(found, summary: summary, config, options, output)
+        return failed(found.shown, options) ? 1 : 0
     }
 
     /// A path given on the command line, resolved against the current folder.
@@ -259,10 +275,13 @@ public enum DocSpecCLI {
         return failed(docs.diagnostics, options) ? 1 : 0
     }
 
-    static func report(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) -> Int32 {
+    static func report(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
         let path = options.htmlDirectory ?? ""
         let directory = resolve(path, currentDirectory: currentDirectory)
-        let lint = Pipeline.lint(config)
+        var lint = Pipeline.lint(config)
+        // The findings lint shows: suppressions, the config's rule levels and the baseline applied.
+        let found = try findings(lint.diagnostics, docSet: lint.docSet, config: config, options: options, currentDirectory: currentDirectory)
+        lint.diagnostics = found.shown
         let written: HTMLReport.WriteResult
         do {
             try HTMLReport.prepare(directory)
@@ -276,7 +295,7 @@ public enum DocSpecCLI {
         if options.format != "json" {
             var files = "\(written.written.count) written, \(written.unchanged.count) unchanged"
             if !written.removed.isEmpty { files += ", \(written.removed.count) removed" }
-            output.out("docspec report: \((path as NSString).appendingPathComponent("index.html")) (\(files)); \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(lint.diagnostics))\n")
+            output.out("docspec report: \((path as NSString).appendingPathComponent("index.html")) (\(files)); \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(lint.diagnostics, hidden: found.hidden))\n")
         }
         return failed(lint.diagnostics, options) ? 1 : 0
     }
@@ -311,6 +330,10 @@ public enum DocSpecCLI {
             return "OVERVIEW: \(summary)\n\nUSAGE: docspec extract [options]\n\nThe spec model is printed to standard output as JSON (schema version 1; --format json is the\ndefault and the only format); diagnostics found while reading go to standard error.\n\nOPTIONS:\n"
                 + commonOptions.replacingOccurrences(of: "  --format <text|json>    Output format for findings (default: text; text goes to standard error).\n", with: "")
                 + "\nEXIT STATUS: 0 clean, 1 findings, 2 usage, config or I/O error.\n"
+        case "lint", "check":
+            return findingsHelp(command, summary: summary)
+        case "baseline":
+            return baselineHelp(summary: summary)
         case "rules":
             return "OVERVIEW: \(summary)\n\nUSAGE: docspec rules\n\nOPTIONS:\n  -h, --help              Show help information.\n"
         case "tables":
@@ -377,6 +400,14 @@ public enum DocSpecCLI {
         var tableIDs: [String] = []
         /// `report --html <dir>`.
         var htmlDirectory: String?
+        /// `--baseline <file>` (lint, check, baseline).
+        var baselinePath: String?
+        /// `--severity <rule>=<level>`, in order (lint, check, baseline).
+        var severities: [String] = []
+        /// `--changed-since <ref>` (lint, check).
+        var changedSince: String?
+        /// `baseline write` or `baseline prune`.
+        var baselineAction: String?
 
         static func parse(_ args: [String], command: String) throws(DocSpecError) -> Options {
             var o = Options()
@@ -429,10 +460,23 @@ public enum DocSpecCLI {
                     guard TablesRenderer.Format(rawValue: o.format) != nil else {
                         throw .usage("--format must be md, csv, json or html (got '\(o.format)')")
                     }
-                case "--format":
+                case "--format" where command == "lint" || command == "check":
+                    o.format = try v()
+                    guard ["text", "json", "sarif", "github"].contains(o.format) else {
+                        throw .usage("--format must be text, json, sarif or github (got '\(o.format)')")
+                    }
+                case "--format" where command != "baseline":
                     o.format = try v()
                     guard ["text", "json"].contains(o.format) else { throw .usage("--format must be text or json (got '\(o.format)')") }
-                case "--check" where command == "generate", "--warnings-as-errors":
+                case "--baseline" where ["lint", "check", "baseline"].contains(command):
+                    o.baselinePath = try v()
+                    if o.baselinePath?.isEmpty ?? true { throw .usage("--baseline needs a file name") }
+                case "--severity" where ["lint", "check", "baseline"].contains(command): o.severities.append(try v())
+                case "--changed-since" where command == "lint" || command == "check":
+                    if o.changedSince != nil { throw .usage("--changed-since is given twice") }
+                    o.changedSince = try v()
+                    if o.changedSince?.isEmpty ?? true { throw .usage("--changed-since needs a git ref, e.g. --changed-since origin/main") }
+                case "--check" where command == "generate" || command == "baseline", "--warnings-as-errors":
                     if inline != nil { throw .usage("'\(flag)' takes no value") }
                     if flag == "--check" { o.checkOnly = true } else { o.warningsAsErrors = true }
                 default:

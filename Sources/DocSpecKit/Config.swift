@@ -27,6 +27,10 @@ public struct Config: Sendable, Equatable {
     /// Languages whose fenced code blocks become tests (doc-tests). Only `swift`; empty by
     /// default, so doc text never becomes code unless the configuration says so.
     public var docTests: Set<String> = []
+    /// The baseline file (`baseline:`), relative to `root`; `nil` for `docspec-baseline.json`.
+    public var baseline: String? = nil
+    /// Rule levels from `rules:` (rule id → level).
+    public var ruleLevels: [String: RuleLevel] = [:]
 
     /// Creates a config. `output` is relative to `root`; `source` should be one of the locale codes
     /// (checked by `validate()`).
@@ -82,7 +86,7 @@ public struct Config: Sendable, Equatable {
             throw .config("\(display):\(error.line):\(error.column): malformed YAML: \(error.message)")
         }
         guard let entries = value.entries else { throw .config("\(display):1: expected a mapping of settings (key: value lines)") }
-        let known: Set<String> = ["source", "locales", "output", "imports", "doc-tests"]
+        let known: Set<String> = ["source", "locales", "output", "imports", "doc-tests", "baseline", "rules"]
         var seen: [String: Int] = [:]
         for e in entries {
             guard known.contains(e.key) else {
@@ -94,7 +98,7 @@ public struct Config: Sendable, Equatable {
         func scalar(_ key: String) throws(DocSpecError) -> String? {
             guard let entry = entries.first(where: { $0.key == key }) else { return nil }
             guard let s = entry.value.string else {
-                throw .config("\(display):\(entry.line): '\(key)' must be a single value, e.g. '\(key): \(key == "source" ? "ja" : "Generated")'")
+                throw .config("\(display):\(entry.line): '\(key)' must be a single value, e.g. '\(key): \(key == "source" ? "ja" : key == "baseline" ? "docspec-baseline.json" : "Generated")'")
             }
             return s
         }
@@ -146,6 +150,9 @@ public struct Config: Sendable, Equatable {
             root: url.deletingLastPathComponent(), locales: locales, source: try scalar("source") ?? "",
             output: output, imports: imports)
         config.docTests = docTests
+        config.baseline = try scalar("baseline")
+        if config.baseline?.isEmpty == true, let line = seen["baseline"] { throw .config("\(display):\(line): 'baseline' needs a file name") }
+        config.ruleLevels = try ruleLevels(entries, display: display)
         return config
     }
 

@@ -44,7 +44,11 @@ public struct Directive: Hashable, Sendable, Codable {
 /// Parses directive comments.
 public enum DirectiveParser {
     /// Directive names this version understands.
-    public static let knownNames: Set<String> = ["table", "setup"]
+    public static let knownNames: Set<String> = ["table", "setup", suppressionName]
+    /// `<!-- docspec:disable-next-block <rule-id>[,<rule-id>…] reason="…" -->`: silences those
+    /// rules' findings in the next block. The rule list is kept as the attribute `rules`; the
+    /// rule ids and the reason are checked by the caller, which knows the rules.
+    public static let suppressionName = "disable-next-block"
 
     /// Parses an HTML block's literal.
     ///
@@ -97,6 +101,15 @@ public enum DirectiveParser {
             return .success(Directive(name: name, attributes: [], range: range, content: code))
         }
         var attributes: [Directive.Attribute] = []
+        if name == suppressionName {
+            // The first word, unless it is an attribute, is the comma-separated rule list.
+            scanner.skipSpace()
+            let list = scanner.text.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r") }
+            if !list.isEmpty, !list.contains("="), !list.contains("\"") {
+                scanner.text = scanner.text.dropFirst(list.count)
+                attributes.append(.init(key: "rules", value: String(list)))
+            }
+        }
         while true {
             scanner.skipSpace()
             if scanner.atEnd { break }

@@ -78,6 +78,12 @@ public enum SpecExtractor {
             if case .htmlBlock(let literal, let range) = block,
                 let parsed = DirectiveParser.parse(htmlBlock: literal, range: range)
             {
+                // A suppression comment binds nothing here (DocSpecKit applies it to the next
+                // block): it does not end a pending table directive.
+                if case .success(let d) = parsed, d.name == DirectiveParser.suppressionName {
+                    directives.append(d)
+                    return
+                }
                 finish("another directive follows it")
                 switch parsed {
                 case .success(let d) where d.name == "setup":

@@ -57,12 +57,12 @@ struct LintGoldenTests {
         #expect(!r.err.contains("\u{1B}["), "no colour when the output is not a terminal")
     }
 
-    @Test("JSON output parses, has schema version 1 and counts that match its entries")
+    @Test("JSON output parses, has schema version 2 and counts that match its entries")
     func jsonShape() throws {
         let ws = try Workspace(fixture: "drift")
         let r = ws.run(["lint", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
-        #expect(object["version"] as? Int == 1)
+        #expect(object["version"] as? Int == 2)
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["errors"] as? Int == diagnostics.filter { $0["severity"] as? String == "error" }.count)

@@ -1,0 +1,237 @@
+import Foundation
+
+/// Renders diagnostics as a SARIF 2.1.0 log (one run) for code-scanning services such as GitHub
+/// code scanning.
+///
+/// - `tool.driver.rules` lists every rule given (in that order) with its descriptions, help and
+///   `defaultConfiguration`; each result names its rule by `ruleId` and `ruleIndex`.
+/// - Locations are relative URIs with `uriBaseId: "SRCROOT"` (the project root, given absolutely
+///   in `originalUriBaseIds` when known); columns are Unicode scalars, 1-based, so the run says
+///   `columnKind: "unicodeCodePoints"`.
+/// - A diagnostic's notes with a location become `relatedLocations` (ids from 1); notes without
+///   one are appended to the result's message.
+/// - `partialFingerprints["docspec/v1"]` is `Diagnostic.fingerprint(relativeTo:)`.
+public struct SARIFRenderer: Sendable {
+    /// One rule of the tool, as SARIF's `reportingDescriptor` shows it.
+    public struct Rule: Sendable, Hashable {
+        /// The rule id, e.g. `cell-mismatch`.
+        public var id: String
+        /// One line: what the rule finds.
+        public var summary: String
+        /// The rule's configured level (`defaultConfiguration.level`); `nil` leaves SARIF's
+        /// default (`warning`).
+        public var level: Severity?
+        /// `false` when the configuration turns the rule off.
+        public var enabled: Bool
+
+        /// Creates a rule descriptor.
+        public init(id: String, summary: String, level: Severity? = nil, enabled: Bool = true) {
+            self.id = id
+            self.summary = summary
+            self.level = level
+            self.enabled = enabled
+        }
+    }
+
+    /// The SARIF `$schema` URI written at the top.
+    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    /// The `partialFingerprints` key.
+    public static let fingerprintKey = "docspec/v1"
+
+    /// `tool.driver.name`.
+    public var toolName: String
+    /// `tool.driver.version` (and `semanticVersion`).
+    public var toolVersion: String
+    /// `tool.driver.informationUri`: where users read about the tool (left out when `nil`).
+    public var informationURI: String?
+    /// The rules, in the order `tool.driver.rules` lists them. A diagnostic whose rule is not
+    /// among them gets a descriptor appended (so every `ruleIndex` is valid).
+    public var rules: [Rule]
+    /// The project root's absolute path: locations below it become relative URIs against
+    /// `SRCROOT`, and `originalUriBaseIds` gives it as a `file:` URI. `nil`: paths are written as
+    /// given, relative ones against `SRCROOT` with no base recorded.
+    public var root: String?
+
+    /// Creates a renderer.
+    public init(toolName: String, toolVersion: String, informationURI: String?, rules: [Rule], root: String? = nil) {
+        self.toolName = toolName
+        self.toolVersion = toolVersion
+        self.informationURI = informationURI
+        self.rules = rules
+        self.root = root
+    }
+
+    // MARK: SARIF object model (the parts DocSpec writes)
+
+    struct Log: Encodable {
+        var schema = SARIFRenderer.schemaURI
+        var version = "2.1.0"
+        var runs: [Run]
+        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+    }
+
+    struct Run: Encodable {
+        var tool: Tool
+        var originalUriBaseIds: [String: ArtifactLocation]?
+        var columnKind = "unicodeCodePoints"
+        var results: [Result]
+    }
+
+    struct Tool: Encodable { var driver: Driver }
+
+    struct Driver: Encodable {
+        var name: String
+        var version: String
+        var semanticVersion: String
+        var informationUri: String?
+        var rules: [ReportingDescriptor]
+    }
+
+    struct ReportingDescriptor: Encodable {
+        var id: String
+        var shortDescription: Message
+        var fullDescription: Message
+        var help: Message
+        var defaultConfiguration: Configuration
+    }
+
+    struct Configuration: Encodable {
+        var enabled: Bool
+        var level: String
+    }
+
+    struct Message: Encodable {
+        var text: String
+        var markdown: String?
+    }
+
+    struct Result: Encodable {
+        var ruleId: String
+        var ruleIndex: Int
+        var level: String
+        var message: Message
+        var locations: [Location]?
+        var relatedLocations: [Location]?
+        var partialFingerprints: [String: String]
+    }
+
+    struct Location: Encodable {
+        var id: Int?
+        var physicalLocation: PhysicalLocation
+        var message: Message?
+    }
+
+    struct PhysicalLocation: Encodable {
+        var artifactLocation: ArtifactLocation
+        var region: Region
+    }
+
+    struct ArtifactLocation: Encodable {
+        var uri: String
+        var uriBaseId: String?
+        var description: Message?
+    }
+
+    struct Region: Encodable {
+        var startLine: Int
+        var startColumn: Int
+    }
+
+    // MARK: rendering
+
+    /// Renders the log as pretty-printed JSON with sorted keys, ending in `\n`.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        var rules = self.rules
+        var index: [String: Int] = [:]
+        for (i, r) in rules.enumerated() where index[r.id] == nil { index[r.id] = i }
+        for d in diagnostics where index[d.ruleID] == nil {
+            index[d.ruleID] = rules.count
+            rules.append(Rule(id: d.ruleID, summary: d.ruleID))
+        }
+        let results = diagnostics.map { d -> Result in
+            var text = d.message
+            var related: [Location] = []
+            for note in d.notes {
+                if let at = note.location {
+                    related.append(Location(id: related.count + 1, physicalLocation: physical(at), message: Message(text: note.message)))
+                } else {
+                    text += "\nnote: \(note.message)"
+                }
+            }
+            return Result(
+                ruleId: d.ruleID, ruleIndex: index[d.ruleID] ?? 0, level: Self.level(d.severity), message: Message(text: text),
+                locations: d.location.map { [Location(physicalLocation: physical($0))] },
+                relatedLocations: related.isEmpty ? nil : related,
+                partialFingerprints: [Self.fingerprintKey: d.fingerprint(relativeTo: root)])
+        }
+        var bases: [String: ArtifactLocation]?
+        if let root {
+            let path = root.hasSuffix("/") ? root : root + "/"
+            bases = ["SRCROOT": ArtifactLocation(
+                uri: "file://" + Self.percentEncoded(path), uriBaseId: nil,
+                description: Message(text: "The project root: the folder of docspec.yml, or where docspec ran."))]
+        }
+        let run = Run(
+            tool: Tool(driver: Driver(
+                name: toolName, version: toolVersion, semanticVersion: toolVersion, informationUri: informationURI,
+                rules: rules.map(descriptor))),
+            originalUriBaseIds: bases, results: results)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(Log(runs: [run])) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func level(_ s: Severity) -> String {
+        switch s {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    func descriptor(_ r: Rule) -> ReportingDescriptor {
+        let sentence = r.summary.prefix(1).uppercased() + r.summary.dropFirst() + (r.summary.hasSuffix(".") ? "" : ".")
+        let suppress = "<!-- docspec:disable-next-block \(r.id) reason=\"…\" -->"
+        let helpText = """
+            \(sentence) Fix the page so the locales agree, or, when the difference is intended, \
+            silence this finding for the next block with \(suppress) (a reason is required), record \
+            it in the baseline with 'docspec baseline write', or change the rule's level in \
+            docspec.yml ('rules: {\(r.id): warning}').
+            """
+        let helpMarkdown = """
+            \(sentence)
+
+            Fix the page so the locales agree. When the difference is intended:
+
+            - silence it for the next block: `\(suppress)` (a reason is required);
+            - record it in the baseline: `docspec baseline write`;
+            - or change the rule's level in `docspec.yml`: `rules: {\(r.id): warning}` (`error`, `warning`, `note` or `off`).
+            """
+        return ReportingDescriptor(
+            id: r.id, shortDescription: Message(text: sentence), fullDescription: Message(text: "\(r.id): \(sentence)"),
+            help: Message(text: helpText, markdown: helpMarkdown),
+            defaultConfiguration: Configuration(enabled: r.enabled, level: r.level.map(Self.level) ?? "warning"))
+    }
+
+    func physical(_ at: SourceLocation) -> PhysicalLocation {
+        let file = Diagnostic.path(at.file, relativeTo: root)
+        var base: String? = "SRCROOT"
+        let uri: String
+        if file.hasPrefix("/") {
+            uri = "file://" + Self.percentEncoded(file)
+            base = nil
+        } else {
+            uri = Self.percentEncoded(file)
+        }
+        return PhysicalLocation(
+            artifactLocation: ArtifactLocation(uri: uri, uriBaseId: base),
+            region: Region(startLine: max(1, at.line), startColumn: max(1, at.column)))
+    }
+
+    /// A path as a URI path: every byte outside the unreserved characters and `/` percent-encoded.
+    static func percentEncoded(_ path: String) -> String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+}

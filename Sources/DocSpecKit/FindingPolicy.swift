@@ -1,0 +1,206 @@
+import DocDiagnostics
+import Foundation
+import LocaleDrift
+import MarkdownSyntax
+
+/// A rule's configured level: `docspec.yml` `rules: {cell-mismatch: warning}` or
+/// `--severity cell-mismatch=warning`.
+public enum RuleLevel: String, Sendable, Equatable, CaseIterable {
+    case error, warning, note, off
+
+    /// The severity findings get, or `nil` for `off` (they are dropped).
+    public var severity: Severity? {
+        switch self {
+        case .error: .error
+        case .warning: .warning
+        case .note: .note
+        case .off: nil
+        }
+    }
+}
+
+extension DocSpecCLI {
+    /// Every rule id with its summary: drift rules (`DriftChecker.allRules`), extraction and
+    /// generation rules, and the suppression rules. `docspec rules`, rule levels and SARIF's
+    /// `tool.driver.rules` all use this list.
+    static var allRules: [(id: String, summary: String)] {
+        var seen: Set<String> = []
+        return (DriftChecker.allRules + extractionRules + Suppressions.rules).filter { seen.insert($0.id).inserted }
+    }
+
+    /// Every rule id, in the order `docspec rules` and SARIF's `tool.driver.rules` list them.
+    public static var ruleIDs: [String] { allRules.map(\.id) }
+
+    /// Where users read about DocSpec (SARIF `tool.driver.informationUri`); `nil` until the
+    /// project has a public home page (the key is then left out).
+    static let informationURI: String? = nil
+}
+
+extension Config {
+    /// Reads `rules:` (rule id → `error`, `warning`, `note` or `off`) from the config file's
+    /// entries, naming the file and line of an unknown rule or level.
+    static func ruleLevels(_ entries: [YAMLEntry], display: String) throws(DocSpecError) -> [String: RuleLevel] {
+        guard let entry = entries.first(where: { $0.key == "rules" }) else { return [:] }
+        guard let items = entry.value.entries else {
+            throw .config("\(display):\(entry.line): 'rules' must map rule ids to levels, e.g. 'cell-mismatch: warning'")
+        }
+        let known = Set(DocSpecCLI.allRules.map(\.id))
+        var levels: [String: RuleLevel] = [:]
+        for item in items {
+            guard known.contains(item.key) else {
+                throw .config("\(display):\(item.line): unknown rule '\(item.key)' in 'rules' ('docspec rules' lists them)")
+            }
+            guard let text = item.value.string, let level = RuleLevel(rawValue: text) else {
+                throw .config("\(display):\(item.line): rule '\(item.key)' has the level '\(item.value.string ?? "…")'; use error, warning, note or off")
+            }
+            if levels[item.key] != nil { throw .config("\(display):\(item.line): rule '\(item.key)' is given twice") }
+            levels[item.key] = level
+        }
+        return levels
+    }
+}
+
+/// What `lint` and `check` show after suppressions, rule levels, `--changed-since` and the
+/// baseline are applied.
+struct Findings {
+    /// The findings to report, sorted for output.
+    var shown: [Diagnostic]
+    /// What was hidden (suppressed, baselined).
+    var hidden: HiddenFindings
+}
+
+extension DocSpecCLI {
+    /// The rule levels in force: the config's `rules:`, then each `--severity` (later wins).
+    static func ruleLevels(_ config: Config, _ options: Options) throws(DocSpecError) -> [String: RuleLevel] {
+        var levels = config.ruleLevels
+        let known = Set(allRules.map(\.id))
+        for spec in options.severities {
+            guard let eq = spec.firstIndex(of: "=") else {
+                throw .usage("--severity takes <rule>=<level>, e.g. --severity cell-mismatch=warning (got '\(spec)')")
+            }
+            let rule = String(spec[..<eq])
+            let text = String(spec[spec.index(after: eq)...])
+            guard known.contains(rule) else { throw .usage("--severity: unknown rule '\(rule)' ('docspec rules' lists them)") }
+            guard let level = RuleLevel(rawValue: text) else {
+                throw .usage("--severity: unknown level '\(text)' for '\(rule)'; use error, warning, note or off")
+            }
+            levels[rule] = level
+        }
+        return levels
+    }
+
+    /// Applies suppression comments, then rule levels: the findings a baseline records.
+    static func policyFindings(_ diagnostics: [Diagnostic], docSet: DocSet, levels: [String: RuleLevel]) -> (diagnostics: [Diagnostic], suppressed: Int) {
+        let suppressions = Suppressions.collect(docSet, knownRules: Set(allRules.map(\.id)))
+        let (kept, suppressed) = Suppressions.apply(diagnostics, suppressions: suppressions)
+        guard !levels.isEmpty else { return (kept, suppressed) }
+        let relevelled = kept.compactMap { d -> Diagnostic? in
+            guard let level = levels[d.ruleID] else { return d }
+            guard let severity = level.severity else { return nil }
+            var d = d
+            d.severity = severity
+            return d
+        }
+        return (relevelled, suppressed)
+    }
+
+    /// Suppressions, rule levels, `--changed-since` and the baseline applied to `diagnostics`.
+    static func findings(_ diagnostics: [Diagnostic], docSet: DocSet, config: Config, options: Options, currentDirectory: URL) throws(DocSpecError) -> Findings {
+        let levels = try ruleLevels(config, options)
+        let changed = try options.changedSince.map { ref throws(DocSpecError) in try ChangedFiles.since(ref, in: config.root) }
+        let baseline = try loadBaseline(config, options, currentDirectory: currentDirectory, required: options.baselinePath != nil)
+        var (shown, suppressed) = policyFindings(diagnostics, docSet: docSet, levels: levels)
+        if let changed {
+            shown = shown.filter { d in
+                ([d.location] + d.notes.map(\.location)).contains { $0.map { changed.contains($0.file) } ?? false }
+            }
+        }
+        var baselined = 0
+        if let baseline { (shown, baselined) = baseline.filter(shown, root: rootPath(config)) }
+        return Findings(shown: shown.sortedForOutput(), hidden: HiddenFindings(suppressed: suppressed, baselined: baselined))
+    }
+
+    static func rootPath(_ config: Config) -> String { config.root.standardizedFileURL.path }
+
+    /// The baseline file: `--baseline` (relative to the current folder), else the config's
+    /// `baseline:` (relative to the project root), else `docspec-baseline.json` at the root.
+    static func baselineLocation(_ config: Config, _ options: Options, currentDirectory: URL) -> (url: URL, display: String) {
+        if let path = options.baselinePath { return (resolve(path, currentDirectory: currentDirectory), path) }
+        let path = config.baseline ?? Baseline.defaultFileName
+        return (config.resolve(path).standardizedFileURL, path)
+    }
+
+    /// The baseline, or `nil` when its file does not exist and was not named with `--baseline`.
+    static func loadBaseline(_ config: Config, _ options: Options, currentDirectory: URL, required: Bool) throws(DocSpecError) -> Baseline? {
+        let (url, display) = baselineLocation(config, options, currentDirectory: currentDirectory)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            if required { throw .io("the baseline file '\(display)' does not exist (create it with 'docspec baseline write')") }
+            return nil
+        }
+        return try Baseline.load(from: url, displayPath: display)
+    }
+}
+
+/// Files changed since a git ref, for `--changed-since`.
+enum ChangedFiles {
+    /// Paths relative to `folder` of the files that differ from `ref` (committed, staged or not)
+    /// plus untracked files, from `git diff --name-only --relative <ref> --` and
+    /// `git ls-files --others --exclude-standard`, both run in `folder`.
+    ///
+    /// - Throws: `DocSpecError.usage` with git's own message for an unknown ref or a folder
+    ///   outside a git work tree, `DocSpecError.io` when git cannot be run.
+    static func since(_ ref: String, in folder: URL) throws(DocSpecError) -> Set<String> {
+        if ref.hasPrefix("-") { throw .usage("--changed-since takes a git ref (a branch, tag or commit), got '\(ref)'") }
+        _ = try git(["rev-parse", "--is-inside-work-tree"], in: folder, ref: ref)
+        let diff = try git(["diff", "--name-only", "--relative", "--no-renames", ref, "--"], in: folder, ref: ref)
+        let untracked = try git(["ls-files", "--others", "--exclude-standard"], in: folder, ref: ref)
+        return Set((diff + "\n" + untracked).split(separator: "\n").map(String.init).filter { !$0.isEmpty })
+    }
+
+    static func git(_ arguments: [String], in folder: URL, ref: String) throws(DocSpecError) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "core.quotePath=false"] + arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .io("--changed-since: cannot run git: \(error.localizedDescription)")
+        }
+        // Read both pipes before waiting, so a large listing cannot fill a pipe and block git.
+        let errBox = PipeReader(err.fileHandleForReading)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        // git's own message: its first lines (a usage dump after them says nothing more).
+        let message = errBox.finish().split(separator: "\n").prefix(3).joined(separator: "\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationStatus == 0 else {
+            if process.terminationStatus == 127 { throw .io("--changed-since: cannot run git (is it installed?): \(message)") }
+            throw .usage("--changed-since \(ref): git \(arguments.first ?? "") failed: \(message.isEmpty ? "exit status \(process.terminationStatus)" : message)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Reads a pipe to its end on another thread.
+    final class PipeReader: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }
+        }
+
+        func finish() -> String {
+            done.wait()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
