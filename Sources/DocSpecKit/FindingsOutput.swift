@@ -1,5 +1,6 @@
 import DocDiagnostics
 import Foundation
+import LocaleDrift
 
 extension DocSpecCLI {
     /// `N errors, M warnings`, then `(S suppressed, B baselined)` when anything was hidden.
@@ -20,7 +21,7 @@ extension DocSpecCLI {
         return allRules.map { r in
             let configured = levels[r.id]
             return SARIFRenderer.Rule(
-                id: r.id, summary: r.summary, level: configured?.severity ?? observed[r.id] ?? .error,
+                id: r.id, summary: r.summary, level: configured?.severity ?? observed[r.id] ?? DriftChecker.defaultSeverity(of: r.id),
                 enabled: configured != .off)
         }
     }

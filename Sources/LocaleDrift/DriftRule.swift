@@ -54,6 +54,19 @@ public struct DriftChecker: Sendable {
         PageSetRule.rules + StructureDriftRule.rules + TableDriftRule.rules + CodeSampleDriftRule.rules
     }
 
+    /// Rules whose findings are warnings unless configured otherwise (heuristic or cosmetic
+    /// findings); every other rule reports errors.
+    public static let warningRules: Set<String> = [
+        "orphan-page", "extra-section", "heading-anchor-mismatch", "number-mismatch", "inline-code-mismatch", "link-mismatch",
+        "placeholder-mismatch", "html-attribute-mismatch", "table-shape-mismatch", "unused-suppression",
+        "untranslated-text", "identical-to-source", "stale-translation",
+    ]
+
+    /// The severity a rule's findings have by default.
+    public static func defaultSeverity(of rule: String) -> Severity {
+        warningRules.contains(rule) ? .warning : .error
+    }
+
     /// Checks each pair with every rule.
     public func check(_ pair: PagePair) -> [Diagnostic] {
         var pair = pair
