@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "DocDiagnostics"),
         .target(name: "MarkdownSyntax", dependencies: ["CCmarkGFM", "CYAML", "DocDiagnostics"]),
         .target(name: "SpecModel", dependencies: ["MarkdownSyntax", "DocDiagnostics"]),
-        .target(name: "LocaleDrift", dependencies: ["SpecModel", "DocDiagnostics"]),
+        .target(name: "LocaleDrift", dependencies: ["SpecModel", "MarkdownSyntax", "DocDiagnostics"]),
         .target(name: "ConformanceGen", dependencies: ["SpecModel", "DocDiagnostics"]),
         .target(
             name: "DocSpecKit",

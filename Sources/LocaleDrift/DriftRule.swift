@@ -42,13 +42,13 @@ public struct DriftChecker: Sendable {
     public var rules: [any DriftRule]
 
     /// The default rule set.
-    public init(rules: [any DriftRule] = [TableDriftRule(), CodeSampleDriftRule()]) {
+    public init(rules: [any DriftRule] = [TableDriftRule(), CodeSampleDriftRule(), UntranslatedTextRule()]) {
         self.rules = rules
     }
 
     /// Every rule id with its summary (for `--help` and documentation).
     public static var allRules: [(id: String, summary: String)] {
-        PageSetRule.rules + TableDriftRule.rules + CodeSampleDriftRule.rules
+        PageSetRule.rules + TableDriftRule.rules + CodeSampleDriftRule.rules + UntranslatedTextRule.rules
     }
 
     /// Checks each pair with every rule.
