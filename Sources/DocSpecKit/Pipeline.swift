@@ -25,7 +25,7 @@ public enum Pipeline {
         var diagnostics = docs.diagnostics
         var pairCount = 0
         let source = docs.pages[config.source] ?? []
-        let checker = DriftChecker(rules: [TableDriftRule(), CodeSampleDriftRule(exactLanguages: config.docTests), UntranslatedTextRule()])
+        let checker = DriftChecker(rules: [TableDriftRule(), CodeSampleDriftRule(exactLanguages: config.docTests), UntranslatedTextRule(), StaleTranslationRule()])
         for target in config.targetLocales {
             let paired = PageSetRule.pair(
                 source: source, target: docs.pages[target.code] ?? [], sourceLocale: config.source, targetLocale: target.code,

@@ -42,13 +42,14 @@ public struct DriftChecker: Sendable {
     public var rules: [any DriftRule]
 
     /// The default rule set.
-    public init(rules: [any DriftRule] = [TableDriftRule(), CodeSampleDriftRule(), UntranslatedTextRule()]) {
+    public init(rules: [any DriftRule] = [TableDriftRule(), CodeSampleDriftRule(), UntranslatedTextRule(), StaleTranslationRule()]) {
         self.rules = rules
     }
 
     /// Every rule id with its summary (for `--help` and documentation).
     public static var allRules: [(id: String, summary: String)] {
         PageSetRule.rules + TableDriftRule.rules + CodeSampleDriftRule.rules + UntranslatedTextRule.rules
+            + StaleTranslationRule.rules
     }
 
     /// Checks each pair with every rule.

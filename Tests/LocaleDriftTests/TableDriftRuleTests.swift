@@ -112,7 +112,7 @@ struct TableDriftRuleTests {
             "missing-page", "orphan-page", "duplicate-page-id",
             "missing-table", "extra-table", "directive-mismatch", "column-mismatch", "missing-row", "extra-row", "cell-mismatch",
             "missing-code-sample", "extra-code-sample", "code-sample-mismatch",
-            "untranslated-text", "identical-to-source",
+            "untranslated-text", "identical-to-source", "stale-translation",
         ])
     }
 
