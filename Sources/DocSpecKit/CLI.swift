@@ -38,6 +38,7 @@ public enum DocSpecCLI {
         ("extract", "Print the spec model (pages, tables, rows, code samples) as JSON."),
         ("tables", "Render the spec tables as Markdown, CSV, JSON or HTML (bilingual side by side)."),
         ("report", "Write a static HTML report: tables and samples side by side, drift marked."),
+        ("stamp", "Record in translations the source content they were reviewed against (translation-of)."),
         ("rules", "List the diagnostic rule ids."),
     ]
 
@@ -68,6 +69,7 @@ public enum DocSpecCLI {
             output.out(help(for: command))
             return 0
         }
+        if command == "stamp" { return stamp(rest, output: output, currentDirectory: currentDirectory) }
         do throws(DocSpecError) {
             let options = try Options.parse(rest, command: command)
             if command == "rules" {
@@ -311,6 +313,8 @@ public enum DocSpecCLI {
             return "OVERVIEW: \(summary)\n\nUSAGE: docspec extract [options]\n\nThe spec model is printed to standard output as JSON (schema version 1; --format json is the\ndefault and the only format); diagnostics found while reading go to standard error.\n\nOPTIONS:\n"
                 + commonOptions.replacingOccurrences(of: "  --format <text|json>    Output format for findings (default: text; text goes to standard error).\n", with: "")
                 + "\nEXIT STATUS: 0 clean, 1 findings, 2 usage, config or I/O error.\n"
+        case "stamp":
+            return stampHelp
         case "rules":
             return "OVERVIEW: \(summary)\n\nUSAGE: docspec rules\n\nOPTIONS:\n  -h, --help              Show help information.\n"
         case "tables":
