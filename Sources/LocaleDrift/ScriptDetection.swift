@@ -1,7 +1,11 @@
 /// A writing system, as far as telling translated text from text left in the source language
 /// needs: letters are classified by the Unicode block of their scalar.
 public enum Script: String, Hashable, Sendable, CaseIterable, Comparable {
+    /// Alphabets: Latin (with its accented and full-width letters), Cyrillic, Greek, Armenian,
+    /// Georgian; abjads: Hebrew, Arabic; abugidas: Devanagari, Thai.
     case latin, cyrillic, greek, armenian, georgian, hebrew, arabic, devanagari, thai
+    /// Japanese kana (the prolonged sound mark ー counts as katakana), Han ideographs (kanji,
+    /// hanzi, hanja; 々 included) and Korean Hangul.
     case hiragana, katakana, han, hangul
 
     /// The script of a letter, or `nil` for anything that is not a letter (digits, punctuation,
