@@ -44,7 +44,7 @@ enum ProseText {
         var sections = [Section(title: nil, location: nil)]
         for block in document.blocks {
             if case .heading(_, let inlines, let range) = block {
-                sections.append(Section(title: normalisedSpaces(clean(text(of: inlines))), location: range.start))
+                sections.append(Section(title: normalisedSpaces(clean(inlines.plainText)), location: range.start))
             }
             collect(block, section: sections.count - 1, into: &out)
         }
