@@ -74,9 +74,34 @@ enum ProseText {
             for item in items { for b in item.blocks { collect(b, section: section, into: &out) } }
         case .blockQuote(let blocks, _), .footnoteDefinition(_, let blocks, _):
             for b in blocks { collect(b, section: section, into: &out) }
-        case .codeBlock, .htmlBlock, .thematicBreak:
+        case .htmlBlock(let literal, let range):
+            // An MDX component whose opening tag is not followed by a blank line (`<Intro>` then
+            // text) swallows its content into one HTML block: read the lines between the tags as
+            // Markdown, on their own line numbers. Other HTML (comments holding the original
+            // text, `<div>`s, scripts) is not prose.
+            guard let inner = mdxContent(literal) else { break }
+            let parsed = MarkdownParser.parse(String(repeating: "\n", count: range.start.line) + inner, path: range.file)
+            for b in parsed.document?.blocks ?? [] { collect(b, section: section, into: &out) }
+        case .codeBlock, .thematicBreak:
             break
         }
+    }
+
+    /// The lines inside an MDX component's HTML block (`<Name …>` alone on the first line, a
+    /// capitalised name), without the closing `</Name>` line; `nil` for any other HTML and for
+    /// components that show code (`<TerminalBlock>`, `<Sandpack>`, …).
+    static func mdxContent(_ literal: String) -> String? {
+        var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.last?.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) == true { lines.removeLast() }
+        guard lines.count > 1, let first = lines.first.map({ normalisedSpaces(String($0)) }), first.hasPrefix("<"), first.hasSuffix(">"),
+            !first.hasSuffix("/>"), first.dropFirst().first?.isUppercase == true
+        else { return nil }
+        let name = first.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "." }
+        // Components that show code or a terminal hold commands, not prose.
+        let lower = name.lowercased()
+        if ["terminal", "code", "console", "shell", "sandpack", "snippet"].contains(where: { lower.contains($0) }) { return nil }
+        if normalisedSpaces(String(lines.last!)) == "</\(name)>" { lines.removeLast() }
+        return lines.dropFirst().joined(separator: "\n")
     }
 
     /// The reader-visible text of inlines without code spans, HTML (and the text inside inline
@@ -167,8 +192,8 @@ enum ProseText {
 
     /// The words of `text` that read as prose, joined by spaces: tokens that look like code or
     /// names of things are left out — those with `_`, `::`, `/`, `\`, `=`, `$`, a `.` or digit
-    /// inside, a capital after a lower-case letter (`camelCase`, `iPhone`), or written all in
-    /// capitals (`HTTP`, `JSX`).
+    /// inside, two hyphens (`create-react-app`), a capital after a lower-case letter
+    /// (`camelCase`, `iPhone`), or written all in capitals (`HTTP`, `JSX`).
     static func proseWords(_ text: String) -> String {
         var kept: [Substring] = []
         for token in text.split(whereSeparator: { $0.isWhitespace }) {
@@ -185,12 +210,17 @@ enum ProseText {
         // A run of Japanese, Chinese, Cyrillic, … text is prose whatever it holds.
         if word.unicodeScalars.contains(where: { Script($0).map { $0 != .latin } ?? false }) { return false }
         var previousLower = false
+        var hyphens = 0
         var letters = 0
         var upper = 0
         for ch in word {
             if "_/\\=$#@<>{}|~^".contains(ch) { return true }
             if ch.isNumber && ch.isASCII { return true }
             if ch == "." || ch == ":" { return true }  // `file.md`, `std::io`, `obj.prop` (sentence dots were trimmed)
+            if ch == "-" {
+                hyphens += 1
+                if hyphens >= 2 { return true }  // `create-expo-app`, `no-listing-15`
+            }
             if ch.isLetter {
                 letters += 1
                 if ch.isUppercase {

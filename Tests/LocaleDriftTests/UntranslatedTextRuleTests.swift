@@ -52,8 +52,13 @@ struct UntranslatedTextRuleTests {
             :::
 
             <Intro>
-            This component text stays inside an MDX component and is not prose here.
+            4️⃣This component text was left in English inside an MDX component.
             </Intro>
+
+            <TerminalBlock>
+            npx create-next-app@latest
+            npm install the latest react release
+            </TerminalBlock>
 
             | オプション | 意味 |
             |---|---|
@@ -77,6 +82,7 @@ struct UntranslatedTextRuleTests {
                 Finding("untranslated-text", .warning, at: target[1], note: source[1]),
                 Finding("untranslated-text", .warning, at: target[2], note: source[2]),
                 Finding("untranslated-text", .warning, at: target[3]),
+                Finding("untranslated-text", .warning, at: target[4]),
             ]), "\(TextDiagnosticRenderer().render(diagnostics))")
         let paragraph = try #require(diagnostics.first { $0.location == target[1] })
         #expect(paragraph.message == "paragraph in section 'トラブルシューティング' is still in en, not translated into ja: \"If the installer stops, delete the cache folder and try again.\"")
