@@ -110,6 +110,12 @@ extension DocSpecCLI {
                 }
                 do {
                     let bytes = [UInt8](try Data(contentsOf: url))
+                    if bytes.drop(while: { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }).starts(with: Array("+++".utf8)) {
+                        problems.append(.error(
+                            "front-matter", "TOML front matter ('+++') cannot hold a translation-of stamp; write the page's front matter in YAML ('---')",
+                            at: SourceLocation(file: pair.target.path, line: 1)))
+                        continue
+                    }
                     try AtomicFile.write(Data(FrontMatterEditor.setting(TranslationStamp.key, to: now.yamlLines(), in: bytes)), to: url)
                     written.append(pair.target.path)
                 } catch {
@@ -121,7 +127,7 @@ extension DocSpecCLI {
             throw .usage("'\(path)' is not a translated page of a target locale (\(config.targetLocales.map { "\($0.code): \($0.directory)" }.joined(separator: ", "))) with a source page in \(config.source)")
         }
         output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(problems.sortedForOutput()))
-        let skipped = problems.isEmpty ? "" : "; \(Set(problems.compactMap { $0.location?.file }).count) not stamped (front matter unreadable)"
+        let skipped = problems.isEmpty ? "" : "; \(Set(problems.compactMap { $0.location?.file }).count) not stamped (see above)"
         if checkOnly {
             output.out("docspec stamp --check: \(stale.count) page\(stale.count == 1 ? "" : "s") with a missing or outdated stamp, \(upToDate) up to date\(skipped) (nothing was written)\n")
             return stale.isEmpty && problems.isEmpty ? 0 : 1

@@ -113,6 +113,24 @@ struct StampCommandTests {
         #expect(ws.run(["stamp"]).status == 0)
         #expect(ws.run(["lint"]).status == 0)
 
+        // Front matter that is not valid YAML is left alone; lint reports it.
+        try ws.edit("docs-ru/errors.md", replacing: "id: errors\n", with: "id: errors\ntags: [oops\n")
+        let broken = try #require(ws.read("docs-ru/errors.md"))
+        let notStamped = ws.run(["stamp"])
+        #expect(notStamped.status == 1)
+        #expect(notStamped.err.contains("docs-ru/errors.md:"), "\(notStamped.err)")
+        #expect(notStamped.out.contains("1 not stamped (see above)"), "\(notStamped.out)")
+        #expect(ws.read("docs-ru/errors.md") == broken)
+
+        // TOML front matter is left alone.
+        let request = try #require(ws.read("docs-ru/request.md"))
+        let toml = "+++\ntitle = \"FixtureRequest\"\n+++\n" + request.components(separatedBy: "---\n").dropFirst(2).joined(separator: "---\n")
+        try ws.write("docs-ru/request.md", toml)
+        let refused = ws.run(["stamp"])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("docs-ru/request.md:1:1: error: TOML front matter ('+++') cannot hold a translation-of stamp"), "\(refused.err)")
+        #expect(ws.read("docs-ru/request.md") == toml)
+
         let unknown = ws.run(["stamp", "docs-ja/errors.md"])
         #expect(unknown.status == 2)
         #expect(unknown.err.hasPrefix("Error: 'docs-ja/errors.md' is not a translated page of a target locale"), "\(unknown.err)")
