@@ -24,8 +24,8 @@ let package = Package(
         // The documentation toolkit, layered bottom-up.
         .target(name: "DocDiagnostics"),
         .target(name: "MarkdownSyntax", dependencies: ["CCmarkGFM", "CYAML", "DocDiagnostics"]),
-        .target(name: "SpecModel", dependencies: ["MarkdownSyntax", "DocDiagnostics"]),
-        .target(name: "LocaleDrift", dependencies: ["SpecModel", "DocDiagnostics"]),
+        .target(name: "SpecModel", dependencies: ["MarkdownSyntax", "DocDiagnostics", "COpenSSL"]),
+        .target(name: "LocaleDrift", dependencies: ["SpecModel", "MarkdownSyntax", "DocDiagnostics", "COpenSSL"]),
         .target(name: "ConformanceGen", dependencies: ["SpecModel", "DocDiagnostics"]),
         .target(
             name: "DocSpecKit",

@@ -46,6 +46,7 @@ public enum DocSpecCLI {
         ("tables", "Render the spec tables as Markdown, CSV, JSON or HTML (bilingual side by side)."),
         ("report", "Write a static HTML report: tables and samples side by side, drift marked."),
         ("baseline", "Record current findings in the baseline file (write), or drop fixed ones (prune)."),
+        ("stamp", "Record in translations the source content they were reviewed against (translation-of)."),
         ("rules", "List the diagnostic rule ids."),
     ]
 
@@ -81,6 +82,7 @@ public enum DocSpecCLI {
             output.out(help(for: command))
             return 0
         }
+        if command == "stamp" { return stamp(rest, output: output, currentDirectory: currentDirectory) }
         do throws(DocSpecError) {
             if command == "baseline", baselineAction == nil {
                 throw DocSpecError.usage("baseline needs an action: 'docspec baseline write' or 'docspec baseline prune [--check]'")
@@ -334,6 +336,8 @@ public enum DocSpecCLI {
             return findingsHelp(command, summary: summary)
         case "baseline":
             return baselineHelp(summary: summary)
+        case "stamp":
+            return stampHelp
         case "rules":
             return "OVERVIEW: \(summary)\n\nUSAGE: docspec rules\n\nOPTIONS:\n  -h, --help              Show help information.\n"
         case "tables":

@@ -25,7 +25,10 @@ public enum Pipeline {
         var diagnostics = docs.diagnostics
         var pairCount = 0
         let source = docs.pages[config.source] ?? []
-        let checker = DriftChecker(rules: [StructureDriftRule(), TableDriftRule(), CodeSampleDriftRule(exactLanguages: config.docTests)])
+        let checker = DriftChecker(rules: [
+            StructureDriftRule(), TableDriftRule(), CodeSampleDriftRule(exactLanguages: config.docTests), UntranslatedTextRule(),
+            StaleTranslationRule(),
+        ])
         for target in config.targetLocales {
             let paired = PageSetRule.pair(
                 source: source, target: docs.pages[target.code] ?? [], sourceLocale: config.source, targetLocale: target.code,

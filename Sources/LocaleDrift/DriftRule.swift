@@ -45,13 +45,16 @@ public struct DriftChecker: Sendable {
     public var rules: [any DriftRule]
 
     /// The default rule set.
-    public init(rules: [any DriftRule] = [StructureDriftRule(), TableDriftRule(), CodeSampleDriftRule()]) {
+    public init(
+        rules: [any DriftRule] = [StructureDriftRule(), TableDriftRule(), CodeSampleDriftRule(), UntranslatedTextRule(), StaleTranslationRule()]
+    ) {
         self.rules = rules
     }
 
     /// Every rule id with its summary (for `--help` and documentation).
     public static var allRules: [(id: String, summary: String)] {
-        PageSetRule.rules + StructureDriftRule.rules + TableDriftRule.rules + CodeSampleDriftRule.rules
+        PageSetRule.rules + StructureDriftRule.rules + TableDriftRule.rules + CodeSampleDriftRule.rules + UntranslatedTextRule.rules
+            + StaleTranslationRule.rules
     }
 
     /// Rules whose findings are warnings unless configured otherwise (heuristic or cosmetic

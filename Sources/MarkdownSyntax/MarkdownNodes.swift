@@ -188,6 +188,10 @@ public struct MarkdownDocument: Hashable, Sendable {
     public var blocks: [Block]
     /// Number of lines in the file.
     public var lineCount: Int
+    /// The page's text as parsed: a byte order mark removed and lone CRs read as line breaks;
+    /// front matter and CRLF line endings kept. For checks on the source text itself (the
+    /// content hashes that stamp a translation).
+    public var text: String = ""
 }
 
 extension String {

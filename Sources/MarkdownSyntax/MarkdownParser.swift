@@ -55,7 +55,8 @@ public enum MarkdownParser {
         let split = FrontMatterSplitter.split(bytes, path: path)
         let (blocks, conversion) = CmarkConverter.parse(split.body, path: path)
         let lineCount = bytes.isEmpty ? 0 : bytes.filter { $0 == UInt8(ascii: "\n") }.count + (bytes.last == UInt8(ascii: "\n") ? 0 : 1)
-        let doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: blocks, lineCount: lineCount)
+        var doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: blocks, lineCount: lineCount)
+        doc.text = String(decoding: bytes, as: UTF8.self)
         return ParseResult(document: doc, diagnostics: split.diagnostics + conversion)
     }
 

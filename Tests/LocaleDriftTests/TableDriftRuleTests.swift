@@ -125,6 +125,7 @@ struct TableDriftRuleTests {
             "missing-code-sample", "extra-code-sample", "code-sample-mismatch",
             "missing-section", "extra-section", "heading-anchor-mismatch", "number-mismatch", "inline-code-mismatch",
             "link-mismatch", "placeholder-mismatch", "html-attribute-mismatch", "table-shape-mismatch",
+            "untranslated-text", "identical-to-source", "stale-translation",
         ])
     }
 

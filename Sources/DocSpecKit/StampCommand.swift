@@ -1,0 +1,194 @@
+import DocDiagnostics
+import Foundation
+import LocaleDrift
+import SpecModel
+
+/// `docspec stamp`: records in each translation the source content hashes it now corresponds to
+/// (front matter `translation-of`), after a reviewer has checked it. `stale-translation` then
+/// names each source section that changes afterwards.
+extension DocSpecCLI {
+    static let stampHelp = """
+        OVERVIEW: Record in translations the source content they were reviewed against.
+
+        USAGE: docspec stamp [--check] [options] [<target page>…]
+
+        Writes the source page's content hashes (whole page and per section) into the front matter
+        of each given target-locale page, or of every target page when none is given:
+
+          translation-of:
+            locale: ja
+            hash: 3f2a9c0e1b7d4a55
+            sections:
+              _intro: 9d1e0c2b7a6f3e18
+              overview: 51c0aa7e02d94b36
+
+        Only the 'translation-of' key is replaced (or added, creating front matter if the page has
+        none); everything else in the file is kept byte for byte. Files are written atomically.
+        Run it after reviewing a translation; 'docspec lint' then reports each source section that
+        changed since (stale-translation).
+
+        ARGUMENTS:
+          <target page>           A page of a target locale (path as on disk); repeatable.
+
+        OPTIONS:
+          --check                 Write nothing; exit 1 and name each page whose stamp is missing or out of date.
+
+        """ + commonOptions.replacingOccurrences(of: "  --format <text|json>    Output format for findings (default: text; text goes to standard error).\n", with: "")
+        .replacingOccurrences(of: "  --warnings-as-errors    Exit 1 on warnings too.\n", with: "")
+        + "\nEXIT STATUS: 0 done (or, with --check, every stamp up to date), 1 stamps out of date with --check or pages\nthat could not be stamped, 2 usage, config or I/O error.\n"
+
+    /// Runs `docspec stamp` with the arguments after the command name.
+    static func stamp(_ arguments: [String], output: CLIOutput, currentDirectory: URL) -> Int32 {
+        var rest: [String] = []
+        var paths: [String] = []
+        var checkOnly = false
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            if a == "--check" {
+                checkOnly = true
+            } else if ["--config", "--locale", "--source"].contains(a) {
+                rest.append(a)
+                if i + 1 < arguments.count { rest.append(arguments[i + 1]) }
+                i += 1
+            } else if a.hasPrefix("-") {
+                if a == "--format" || a.hasPrefix("--format=") || a == "--warnings-as-errors" {
+                    output.err("Error: unknown option '\(a)'\n  See 'docspec stamp --help'.\n")
+                    return 2
+                }
+                rest.append(a)
+            } else {
+                paths.append(a)
+            }
+            i += 1
+        }
+        do throws(DocSpecError) {
+            let options = try Options.parse(rest, command: "stamp")
+            let config = try options.config(currentDirectory: currentDirectory)
+            try config.validate()
+            if config.locales.count < 2 {
+                throw DocSpecError.usage("stamp records a source locale in translations: give at least two locales (--locale <code>=<folder> for each, or 'locales:' in docspec.yml)")
+            }
+            try config.checkFolders()
+            return try stamp(config, paths: paths, checkOnly: checkOnly, output: output, currentDirectory: currentDirectory)
+        } catch {
+            output.err("Error: \(error.description)\n  See 'docspec stamp --help'.\n")
+            return 2
+        }
+    }
+
+    static func stamp(_ config: Config, paths: [String], checkOnly: Bool, output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
+        let docs = DocSet.load(config)
+        let source = docs.pages[config.source] ?? []
+        var wanted = Dictionary(paths.map { (resolve($0, currentDirectory: currentDirectory).path, $0) }, uniquingKeysWith: { a, _ in a })
+        // Pages whose front matter cannot be read are not touched: their diagnostics say why.
+        let unreadableFrontMatter = Set(docs.diagnostics.filter { $0.ruleID == "front-matter" }.compactMap { $0.location?.file })
+        var stale: [String] = []
+        var written: [String] = []
+        var upToDate = 0
+        var problems: [Diagnostic] = []
+        for locale in config.targetLocales {
+            let pairs = PageSetRule.pair(
+                source: source, target: docs.pages[locale.code] ?? [], sourceLocale: config.source, targetLocale: locale.code).pairs
+            for pair in pairs {
+                let url = config.url(for: locale).appendingPathComponent(pair.target.relativePath).standardizedFileURL
+                if !paths.isEmpty, wanted.removeValue(forKey: url.path) == nil { continue }
+                let now = TranslationStamp.current(for: pair.source)
+                if case .stamp(let recorded) = TranslationStamp.read(pair.target.frontMatter, path: pair.target.path), recorded == now {
+                    upToDate += 1
+                    continue
+                }
+                if unreadableFrontMatter.contains(pair.target.path) {
+                    problems += docs.diagnostics.filter { $0.ruleID == "front-matter" && $0.location?.file == pair.target.path }
+                    continue
+                }
+                if checkOnly {
+                    let recorded = pair.target.frontMatter?.fileLine(of: TranslationStamp.key)
+                    output.err("\(pair.target.path):\(recorded ?? 1): \(recorded == nil ? "no translation-of stamp" : "the translation-of stamp is out of date") (source: \(pair.source.path))\n")
+                    stale.append(pair.target.path)
+                    continue
+                }
+                do {
+                    let bytes = [UInt8](try Data(contentsOf: url))
+                    if bytes.drop(while: { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }).starts(with: Array("+++".utf8)) {
+                        problems.append(.error(
+                            "front-matter", "TOML front matter ('+++') cannot hold a translation-of stamp; write the page's front matter in YAML ('---')",
+                            at: SourceLocation(file: pair.target.path, line: 1)))
+                        continue
+                    }
+                    try AtomicFile.write(Data(FrontMatterEditor.setting(TranslationStamp.key, to: now.yamlLines(), in: bytes)), to: url)
+                    written.append(pair.target.path)
+                } catch {
+                    throw .io("cannot write '\(pair.target.path)': \(error.localizedDescription)")
+                }
+            }
+        }
+        if let (_, path) = wanted.first {
+            throw .usage("'\(path)' is not a translated page of a target locale (\(config.targetLocales.map { "\($0.code): \($0.directory)" }.joined(separator: ", "))) with a source page in \(config.source)")
+        }
+        output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(problems.sortedForOutput()))
+        let skipped = problems.isEmpty ? "" : "; \(Set(problems.compactMap { $0.location?.file }).count) not stamped (see above)"
+        if checkOnly {
+            output.out("docspec stamp --check: \(stale.count) page\(stale.count == 1 ? "" : "s") with a missing or outdated stamp, \(upToDate) up to date\(skipped) (nothing was written)\n")
+            return stale.isEmpty && problems.isEmpty ? 0 : 1
+        }
+        output.out("docspec stamp: \(written.count) page\(written.count == 1 ? "" : "s") stamped, \(upToDate) already up to date\(skipped)\n")
+        return problems.isEmpty ? 0 : 1
+    }
+}
+
+/// Edits one top-level key of a page's YAML front matter as text, keeping every other byte:
+/// comments, key order, quoting and line endings (a CRLF file gets CRLF lines).
+enum FrontMatterEditor {
+    /// `bytes` with `key` and its indented lines replaced by `lines` (given without line endings;
+    /// the first is `key:`), or `lines` added at the end of the front matter when the key is not
+    /// there, or a new front matter holding only `lines` when the page has none.
+    static func setting(_ key: String, to lines: [String], in bytes: [UInt8]) -> [UInt8] {
+        let bom: [UInt8] = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
+        let body = Array(bytes.dropFirst(bom.count))
+        // Lines with their endings.
+        var fileLines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for (i, b) in body.enumerated() where b == UInt8(ascii: "\n") {
+            fileLines.append(body[start...i])
+            start = i + 1
+        }
+        if start < body.count { fileLines.append(body[start...]) }
+        let crlf = fileLines.first.map { $0.count >= 2 && $0[$0.endIndex - 2] == UInt8(ascii: "\r") && $0.last == UInt8(ascii: "\n") } ?? false
+        let eol: [UInt8] = crlf ? [13, 10] : [10]
+        let newLines = lines.flatMap { Array($0.utf8) + eol }
+
+        func content(_ line: ArraySlice<UInt8>) -> [UInt8] {
+            var c = Array(line)
+            while let l = c.last, l == 10 || l == 13 || l == 32 || l == 9 { c.removeLast() }
+            return c
+        }
+        let open = fileLines.first.map(content) == Array("---".utf8)
+        let close = open ? fileLines.indices.dropFirst().first { ["---", "..."].map { Array($0.utf8) }.contains(content(fileLines[$0])) } : nil
+        guard let close else {
+            // No front matter: add one.
+            return bom + Array("---".utf8) + eol + newLines + Array("---".utf8) + eol + body
+        }
+        let keyBytes = Array(key.utf8)
+        func isKeyLine(_ line: ArraySlice<UInt8>) -> Bool {
+            guard line.starts(with: keyBytes) else { return false }
+            let after = line.dropFirst(keyBytes.count).drop { $0 == 32 || $0 == 9 }
+            return after.first == UInt8(ascii: ":")
+        }
+        func isIndentedOrBlank(_ line: ArraySlice<UInt8>) -> Bool {
+            line.first == 32 || line.first == 9 || content(line).isEmpty
+        }
+        var out = fileLines
+        if let at = (1..<close).first(where: { isKeyLine(fileLines[$0]) }) {
+            var end = at + 1
+            while end < close, isIndentedOrBlank(fileLines[end]) { end += 1 }
+            while end > at + 1, content(fileLines[end - 1]).isEmpty { end -= 1 }
+            // A last line without a line ending cannot be inside the front matter (the closing
+            // delimiter follows it), so every replaced line had one.
+            out.replaceSubrange(at..<end, with: [newLines[...]])
+        } else {
+            out.insert(newLines[...], at: close)
+        }
+        return bom + out.flatMap { $0 }
+    }
+}

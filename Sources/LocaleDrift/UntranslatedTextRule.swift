@@ -1,0 +1,149 @@
+import DocDiagnostics
+import SpecModel
+
+/// Finds text a translation left in the source language.
+///
+/// - `untranslated-text`: a block of the target page (paragraph, heading, list item, table cell,
+///   quote, footnote) whose letters are in the source language's script and not in the target
+///   language's, found by Unicode script, not by word lists or ratios. Code, HTML, link
+///   destinations, placeholders, site syntax and identifier-like words (`useState`, `HTTP`,
+///   `file.md`) are left out first, so a Japanese page naming an English product is not flagged.
+/// - `identical-to-source`: the whole page, or a top-level section with real prose, reads the
+///   same as the source (whitespace normalised, code blocks ignored). One finding per page or
+///   section: the blocks inside are not reported again as untranslated.
+///
+/// Both need scripts that tell the locales apart: en → fr is checked only for identical text.
+public struct UntranslatedTextRule: DriftRule {
+    /// The rule ids this rule emits, with their summaries.
+    public static let rules: [(id: String, summary: String)] = [
+        ("untranslated-text", "a block of the translation is still in the source language (by Unicode script)"),
+        ("identical-to-source", "a page or section of the translation reads the same as the source"),
+    ]
+
+    /// Letters of an alphabetic source script (Latin, Cyrillic, …) a block needs to be flagged.
+    public var minimumLetters: Int
+    /// Characters of a syllabic or ideographic source script (kana, kanji, hangul) a block needs.
+    public var minimumSyllabicLetters: Int
+    /// Prose letters a section needs before an identical copy of it is a finding.
+    public var minimumSectionLetters: Int
+
+    /// Creates the rule with its thresholds.
+    public init(minimumLetters: Int = 12, minimumSyllabicLetters: Int = 4, minimumSectionLetters: Int = 20) {
+        self.minimumLetters = minimumLetters
+        self.minimumSyllabicLetters = minimumSyllabicLetters
+        self.minimumSectionLetters = minimumSectionLetters
+    }
+
+    /// Checks the target page of `pair` against its source page.
+    public func check(_ pair: PagePair) -> [Diagnostic] {
+        let sl = pair.source.locale
+        let tl = pair.target.locale
+        let source = ProseText.units(pair.source.document)
+        let target = ProseText.units(pair.target.document)
+        var out: [Diagnostic] = []
+
+        // Identical page, then identical sections.
+        func hasRealProse(_ units: [ProseUnit]) -> Bool {
+            let prose = units.filter { $0.kind != .heading }.map(\.prose).joined(separator: " ")
+            return ScriptCounts(prose).total >= minimumSectionLetters && prose.split(separator: " ").count >= 4
+        }
+        func text(_ units: [ProseUnit]) -> String { units.map(\.text).joined(separator: "\n") }
+        if !target.units.isEmpty, text(target.units) == text(source.units), hasRealProse(target.units) {
+            return [
+                Diagnostic(
+                    "identical-to-source", .warning,
+                    "the page reads the same as its source page (\(sl)): it has not been translated into \(tl)",
+                    at: SourceLocation(file: pair.target.path, line: target.units[0].location.line),
+                    notes: [DiagnosticNote("the source page (\(sl))", at: SourceLocation(file: pair.source.path, line: source.units[0].location.line))])
+            ]
+        }
+        var sourceSections: [String: Int] = [:]
+        for (index, units) in Dictionary(grouping: source.units, by: \.section) where hasRealProse(units) {
+            let key = text(units)
+            if let other = sourceSections[key], other < index { continue }
+            sourceSections[key] = index
+        }
+        var identicalSections: Set<Int> = []
+        for (index, units) in Dictionary(grouping: target.units, by: \.section).sorted(by: { $0.key < $1.key }) {
+            guard let sourceIndex = sourceSections[text(units)], hasRealProse(units) else { continue }
+            identicalSections.insert(index)
+            let title = target.sections[index].title.map { "section '\($0)'" } ?? "the text before the first heading"
+            let sourceLocation = source.sections[sourceIndex].location
+                ?? source.units.first { $0.section == sourceIndex }?.location
+            var d = Diagnostic(
+                "identical-to-source", .warning, "\(title) reads the same as in the source (\(sl)): it has not been translated into \(tl)",
+                at: target.sections[index].location ?? units[0].location,
+                notes: [DiagnosticNote("the section in the source locale (\(sl))", at: sourceLocation)])
+            d.fingerprintContent = text(units)
+            out.append(d)
+        }
+
+        // Blocks in the source language.
+        guard let scripts = Self.scripts(pair) else { return out }
+        let foreign = scripts.source.expected.subtracting(scripts.target.expected)
+        guard !foreign.isEmpty else { return out }
+        let syllabic = foreign.contains { $0.isIdeographicOrSyllabic }
+        var sourceByText: [String: SourceLocation] = [:]
+        for u in source.units where sourceByText[u.text] == nil { sourceByText[u.text] = u.location }
+        for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly && !Self.isQuoted(unit.text) {
+            let counts = ScriptCounts(unit.prose)
+            guard counts.count(in: scripts.target.expected) == 0 else { continue }
+            let letters = counts.count(in: foreign)
+            if syllabic {
+                guard letters >= minimumSyllabicLetters else { continue }
+            } else {
+                let words = unit.prose.split(separator: " ").filter { ScriptCounts($0).count(in: foreign) >= 2 }
+                guard letters >= minimumLetters, words.count >= 2, !Self.isTitleCased(words) else { continue }
+            }
+            let section = pair.target.headings.last { $0.range.start.line <= unit.location.line }
+            let place: String
+            switch unit.kind {
+            case .heading: place = "heading"
+            case .paragraph: place = section.map { "paragraph in section '\($0.text)'" } ?? "paragraph"
+            case .cell: place = section.map { "table cell in section '\($0.text)'" } ?? "table cell"
+            }
+            var d = Diagnostic(
+                "untranslated-text", .warning, "\(place) is still in \(sl), not translated into \(tl): \"\(Self.excerpt(unit.text))\"",
+                at: unit.location,
+                notes: sourceByText[unit.text].map { [DiagnosticNote("the same text in the source locale (\(sl))", at: $0)] } ?? [])
+            d.fingerprintContent = unit.text
+            out.append(d)
+        }
+        return out
+    }
+
+    /// The scripts of the pair's two locales: from the table of known locales, else inferred from
+    /// the pages' letters; `nil` when a locale's script cannot be told.
+    static func scripts(_ pair: PagePair) -> (source: LocaleScripts, target: LocaleScripts)? {
+        func letters(_ page: SpecPage) -> ScriptCounts {
+            var c = ScriptCounts("")
+            for u in ProseText.units(page.document).units { c.add(ScriptCounts(u.prose)) }
+            return c
+        }
+        guard let source = LocaleScripts.known(pair.source.locale) ?? LocaleScripts.inferred(from: letters(pair.source), excluding: [])
+        else { return nil }
+        guard let target = LocaleScripts.known(pair.target.locale)
+            ?? LocaleScripts.inferred(from: letters(pair.target), excluding: source.expected)
+        else { return nil }
+        return (source, target)
+    }
+
+    /// Text wholly in quotation marks: a UI label or a citation, kept as the reader sees it.
+    static func isQuoted(_ text: String) -> Bool {
+        let pairs: [(Character, Character)] = [("\"", "\""), ("“", "”"), ("«", "»"), ("「", "」"), ("『", "』"), ("'", "'"), ("‘", "’")]
+        guard let f = text.first, let l = text.last, text.count > 2 else { return false }
+        return pairs.contains { $0.0 == f && $0.1 == l }
+    }
+
+    /// Words that name something rather than say something: every word but short function words
+    /// starts with a capital ("Web Content Accessibility Guidelines", "Stories of Web Users").
+    static func isTitleCased(_ words: [Substring]) -> Bool {
+        let small: Set<String> = ["a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "vs", "with", "und", "de", "la", "le", "et"]
+        return words.allSatisfy { w in small.contains(w.lowercased()) || (w.first?.isUppercase ?? false) }
+    }
+
+    /// The first 80 characters of `text`, with an ellipsis when cut.
+    static func excerpt(_ text: String) -> String {
+        text.count <= 80 ? text : String(text.prefix(80)) + "…"
+    }
+}
