@@ -107,15 +107,39 @@ public struct CodeSampleDriftRule: DriftRule {
         var out: [(Int?, Int?)] = []
         var a = 0
         var b = 0
+        // Two samples that share almost no words are different samples, not one sample changed:
+        // one is missing and the other extra.
+        func add(_ x: Int?, _ y: Int?) {
+            if let x, let y, !similar(s[x], t[y]) {
+                out.append((x, nil))
+                out.append((nil, y))
+            } else {
+                out.append((x, y))
+            }
+        }
         for (ma, mb) in byInfo + [(sRun.count, tRun.count)] {
             for k in 0..<max(ma - a, mb - b) {
-                out.append((a + k < ma ? sRun[a + k] : nil, b + k < mb ? tRun[b + k] : nil))
+                add(a + k < ma ? sRun[a + k] : nil, b + k < mb ? tRun[b + k] : nil)
             }
-            if ma < sRun.count { out.append((sRun[ma], tRun[mb])) }
+            if ma < sRun.count { add(sRun[ma], tRun[mb]) }
             a = ma + 1
             b = mb + 1
         }
         return out
+    }
+
+    /// Whether two samples share at least a quarter of their words (identifiers, keywords,
+    /// numbers), comments and words in non-Latin scripts (translated text) aside.
+    static func similar(_ a: CodeSample, _ b: CodeSample) -> Bool {
+        func words(_ c: CodeSample) -> [String] {
+            CodeNormalizer.normalizedLines(c.code, language: c.language).flatMap {
+                $0.text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+            }.filter { !TokenExtractor.isTranslatableCode($0) }  // UI text in Japanese or Russian is translation
+        }
+        let wa = words(a)
+        let wb = words(b)
+        if wa.isEmpty || wb.isEmpty { return true }
+        return Alignment.jaccard(wa, wb) >= 0.25
     }
 
     /// The info string as compared across locales: language and attributes, without display

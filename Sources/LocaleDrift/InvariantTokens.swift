@@ -344,7 +344,7 @@ public enum SiteSyntax {
                 $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"')"))
             }
             guard let first = args.first, !first.isEmpty else { continue }
-            let path = first.replacingOccurrences(of: "()", with: "")
+            let path = first.replacingOccurrences(of: "(", with: "").replacingOccurrences(of: ")", with: "")
             switch name {
             case "domxref": out.append("/docs/Web/API/" + path.replacingOccurrences(of: ".", with: "/"))
             case "jsxref": out.append("/docs/Web/JavaScript/Reference/Global_Objects/" + path.replacingOccurrences(of: ".", with: "/"))

@@ -197,6 +197,14 @@ public struct StructureDriftRule: DriftRule {
             }
             var rowMatch: [Int: Int] = [:]
             for (i, j) in matches { rowMatch[i] = j }
+            // A row the translation moved within the table (same key, same tokens) is not drift.
+            let pairedT = Set(rowMatch.values)
+            var leftover = tr.indices.filter { !pairedT.contains($0) }
+            for i in sr.indices where rowMatch[i] == nil {
+                if let k = leftover.firstIndex(where: { Self.rowKey(tr[$0]) == Self.rowKey(sr[i]) && tTags[$0].sorted() == sTags[i].sorted() }) {
+                    rowMatch[i] = leftover.remove(at: k)
+                }
+            }
             let matchedT = Set(rowMatch.values)
             // Missing rows: one finding per run.
             var run: [Int] = []

@@ -211,6 +211,21 @@ struct CodeSampleDriftRuleTests {
         try expectDrift(jaPage, ru(samplesRU), rules: rules, [])
     }
 
+    @Test("Two samples at the same place that share almost no code are one missing and one extra, not a mismatch")
+    func unrelatedSamplesAreMissingAndExtra() throws {
+        let yamlJA = "```yaml\n# サーバー通知の設定\nnotifications:\n  url: \"https://example.com/appstore#v2\"  # 通知の受信先\n  version: 2\n```"
+        let jaPage = ja(samplesJA.replacingOnce(yamlJA, with: "1️⃣" + yamlJA))
+        let start = try #require(samplesRU.range(of: "```yaml"))
+        let end = try #require(samplesRU.range(of: "```", range: samplesRU.index(start.upperBound, offsetBy: 1)..<samplesRU.endIndex))
+        var other = samplesRU
+        other.replaceSubrange(start.lowerBound..<end.upperBound, with: "1️⃣```yaml\nlogging:\n  level: debug\n  file: /var/log/app.log\n```")
+        let ruPage = ru(other.replacingOnce("## Настройка", with: "2️⃣## Настройка"))
+        try expectDrift(jaPage, ruPage, rules: rules, [
+            Finding("missing-code-sample", at: ruPage[2], note: jaPage[1]),
+            Finding("extra-code-sample", at: ruPage[1], note: Location(file: "docs-ja/p.md", line: 1)),
+        ])
+    }
+
     @Test("extra-code-sample: at the ru fence, note at the ja page")
     func extraSample() throws {
         let jaPage = ja("1️⃣" + samplesJA)

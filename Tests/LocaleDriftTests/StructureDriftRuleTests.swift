@@ -234,6 +234,13 @@ struct StructureDriftRuleTests {
         ])
     }
 
+    @Test("A row the translation moved within its table is not drift")
+    func rowMoved() throws {
+        let ruPage = ru(genericRU.replacingOnce("| `retries` | 3 | число повторов |\n", with: "")
+            .replacingOnce("| `format` | `\"%s: %d\"` | формат вывода |", with: "| `format` | `\"%s: %d\"` | формат вывода |\n| `retries` | 3 | число повторов |"))
+        try expectDrift(ja(genericJA), ruPage, rules: rules, [])
+    }
+
     @Test("A definition list in ja compared with a table in ru: a row missing is found")
     func definitionListRowMissing() throws {
         let jaPage = ja(genericJA.replacingOnce("- `Node.COMMENT_NODE` (`8`)", with: "1️⃣- `Node.COMMENT_NODE` (`8`)"))
