@@ -8,7 +8,7 @@ import PurchaseFlow
 
 @Suite("docs-ja/notification-types.md")
 struct DocSpec_notification_types {
-    @Test("docs-ja/notification-types.md:38 string-enum NotificationTypeV2", arguments: [
+    static let rows1_0: [DocSpecStringEnumRow] = [
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 40, value: "SUBSCRIBED"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 41, value: "DID_CHANGE_RENEWAL_PREF"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 42, value: "DID_CHANGE_RENEWAL_STATUS"),
@@ -32,45 +32,47 @@ struct DocSpec_notification_types {
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 60, value: "METADATA_UPDATE"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 61, value: "MIGRATION"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 62, value: "PRICE_CHANGE"),
-    ])
+    ]
+    @Test("docs-ja/notification-types.md:38 string-enum NotificationTypeV2", arguments: Self.rows1_0)
     func table1_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 38)
         DocSpecCheck.stringEnum(row, NotificationTypeV2.self)
 #sourceLocation()
     }
 
+    static let documented1_0: [(String, Int)] = [
+        ("SUBSCRIBED", 40),
+        ("DID_CHANGE_RENEWAL_PREF", 41),
+        ("DID_CHANGE_RENEWAL_STATUS", 42),
+        ("OFFER_REDEEMED", 43),
+        ("DID_RENEW", 44),
+        ("EXPIRED", 45),
+        ("DID_FAIL_TO_RENEW", 46),
+        ("GRACE_PERIOD_EXPIRED", 47),
+        ("PRICE_INCREASE", 48),
+        ("REFUND", 49),
+        ("REFUND_DECLINED", 50),
+        ("CONSUMPTION_REQUEST", 51),
+        ("RENEWAL_EXTENDED", 52),
+        ("RENEWAL_EXTENSION", 53),
+        ("REVOKE", 54),
+        ("TEST", 55),
+        ("REFUND_REVERSED", 56),
+        ("EXTERNAL_PURCHASE_TOKEN", 57),
+        ("ONE_TIME_CHARGE", 58),
+        ("RESCIND_CONSENT", 59),
+        ("METADATA_UPDATE", 60),
+        ("MIGRATION", 61),
+        ("PRICE_CHANGE", 62),
+    ]
     @Test("docs-ja/notification-types.md:38 NotificationTypeV2 has exactly the documented cases (complete)")
     func table1_complete() {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 38)
-        DocSpecCheck.completeStrings(NotificationTypeV2.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 38), documented: [
-            ("SUBSCRIBED", 40),
-            ("DID_CHANGE_RENEWAL_PREF", 41),
-            ("DID_CHANGE_RENEWAL_STATUS", 42),
-            ("OFFER_REDEEMED", 43),
-            ("DID_RENEW", 44),
-            ("EXPIRED", 45),
-            ("DID_FAIL_TO_RENEW", 46),
-            ("GRACE_PERIOD_EXPIRED", 47),
-            ("PRICE_INCREASE", 48),
-            ("REFUND", 49),
-            ("REFUND_DECLINED", 50),
-            ("CONSUMPTION_REQUEST", 51),
-            ("RENEWAL_EXTENDED", 52),
-            ("RENEWAL_EXTENSION", 53),
-            ("REVOKE", 54),
-            ("TEST", 55),
-            ("REFUND_REVERSED", 56),
-            ("EXTERNAL_PURCHASE_TOKEN", 57),
-            ("ONE_TIME_CHARGE", 58),
-            ("RESCIND_CONSENT", 59),
-            ("METADATA_UPDATE", 60),
-            ("MIGRATION", 61),
-            ("PRICE_CHANGE", 62),
-        ])
+        DocSpecCheck.completeStrings(NotificationTypeV2.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 38), documented: Self.documented1_0)
 #sourceLocation()
     }
 
-    @Test("docs-ja/notification-types.md:72 string-enum Subtype", arguments: [
+    static let rows2_0: [DocSpecStringEnumRow] = [
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 74, value: "INITIAL_BUY"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 75, value: "RESUBSCRIBE"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 76, value: "UPGRADE"),
@@ -90,63 +92,67 @@ struct DocSpec_notification_types {
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 90, value: "UNREPORTED"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 91, value: "CREATED"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 92, value: "ACTIVE_TOKEN_REMINDER"),
-    ])
+    ]
+    @Test("docs-ja/notification-types.md:72 string-enum Subtype", arguments: Self.rows2_0)
     func table2_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 72)
         DocSpecCheck.stringEnum(row, Subtype.self)
 #sourceLocation()
     }
 
+    static let documented2_0: [(String, Int)] = [
+        ("INITIAL_BUY", 74),
+        ("RESUBSCRIBE", 75),
+        ("UPGRADE", 76),
+        ("DOWNGRADE", 77),
+        ("AUTO_RENEW_ENABLED", 78),
+        ("AUTO_RENEW_DISABLED", 79),
+        ("VOLUNTARY", 80),
+        ("BILLING_RETRY", 81),
+        ("PRICE_INCREASE", 82),
+        ("PRODUCT_NOT_FOR_SALE", 83),
+        ("GRACE_PERIOD", 84),
+        ("BILLING_RECOVERY", 85),
+        ("PENDING", 86),
+        ("ACCEPTED", 87),
+        ("SUMMARY", 88),
+        ("FAILURE", 89),
+        ("UNREPORTED", 90),
+        ("CREATED", 91),
+        ("ACTIVE_TOKEN_REMINDER", 92),
+    ]
     @Test("docs-ja/notification-types.md:72 Subtype has exactly the documented cases (complete)")
     func table2_complete() {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 72)
-        DocSpecCheck.completeStrings(Subtype.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 72), documented: [
-            ("INITIAL_BUY", 74),
-            ("RESUBSCRIBE", 75),
-            ("UPGRADE", 76),
-            ("DOWNGRADE", 77),
-            ("AUTO_RENEW_ENABLED", 78),
-            ("AUTO_RENEW_DISABLED", 79),
-            ("VOLUNTARY", 80),
-            ("BILLING_RETRY", 81),
-            ("PRICE_INCREASE", 82),
-            ("PRODUCT_NOT_FOR_SALE", 83),
-            ("GRACE_PERIOD", 84),
-            ("BILLING_RECOVERY", 85),
-            ("PENDING", 86),
-            ("ACCEPTED", 87),
-            ("SUMMARY", 88),
-            ("FAILURE", 89),
-            ("UNREPORTED", 90),
-            ("CREATED", 91),
-            ("ACTIVE_TOKEN_REMINDER", 92),
-        ])
+        DocSpecCheck.completeStrings(Subtype.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 72), documented: Self.documented2_0)
 #sourceLocation()
     }
 
-    @Test("docs-ja/notification-types.md:117 string-enum ConsumptionRequestReason", arguments: [
+    static let rows3_0: [DocSpecStringEnumRow] = [
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 119, value: "UNINTENDED_PURCHASE"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 120, value: "FULFILLMENT_ISSUE"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 121, value: "UNSATISFIED_WITH_PURCHASE"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 122, value: "LEGAL"),
         DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 123, value: "OTHER"),
-    ])
+    ]
+    @Test("docs-ja/notification-types.md:117 string-enum ConsumptionRequestReason", arguments: Self.rows3_0)
     func table3_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 117)
         DocSpecCheck.stringEnum(row, ConsumptionRequestReason.self)
 #sourceLocation()
     }
 
+    static let documented3_0: [(String, Int)] = [
+        ("UNINTENDED_PURCHASE", 119),
+        ("FULFILLMENT_ISSUE", 120),
+        ("UNSATISFIED_WITH_PURCHASE", 121),
+        ("LEGAL", 122),
+        ("OTHER", 123),
+    ]
     @Test("docs-ja/notification-types.md:117 ConsumptionRequestReason has exactly the documented cases (complete)")
     func table3_complete() {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 117)
-        DocSpecCheck.completeStrings(ConsumptionRequestReason.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 117), documented: [
-            ("UNINTENDED_PURCHASE", 119),
-            ("FULFILLMENT_ISSUE", 120),
-            ("UNSATISFIED_WITH_PURCHASE", 121),
-            ("LEGAL", 122),
-            ("OTHER", 123),
-        ])
+        DocSpecCheck.completeStrings(ConsumptionRequestReason.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 117), documented: Self.documented3_0)
 #sourceLocation()
     }
 }

@@ -61,31 +61,33 @@ case .invalid(let error):
 #sourceLocation()
     }
 
-    @Test("docs-ja/notifications-verification.md:55 string-enum VerificationStatus", arguments: [
+    static let rows1_0: [DocSpecStringEnumRow] = [
         DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 57, value: "VERIFICATION_FAILURE"),
         DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 58, value: "RETRYABLE_VERIFICATION_FAILURE"),
         DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 59, value: "INVALID_APP_IDENTIFIER"),
         DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 60, value: "INVALID_ENVIRONMENT"),
         DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 61, value: "INVALID_CERTIFICATE"),
         DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 62, value: "INVALID_JWT_FORMAT"),
-    ])
+    ]
+    @Test("docs-ja/notifications-verification.md:55 string-enum VerificationStatus", arguments: Self.rows1_0)
     func table1_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notifications-verification.md", line: 55)
         DocSpecCheck.stringEnum(row, VerificationStatus.self)
 #sourceLocation()
     }
 
+    static let documented1_0: [(String, Int)] = [
+        ("VERIFICATION_FAILURE", 57),
+        ("RETRYABLE_VERIFICATION_FAILURE", 58),
+        ("INVALID_APP_IDENTIFIER", 59),
+        ("INVALID_ENVIRONMENT", 60),
+        ("INVALID_CERTIFICATE", 61),
+        ("INVALID_JWT_FORMAT", 62),
+    ]
     @Test("docs-ja/notifications-verification.md:55 VerificationStatus has exactly the documented cases (complete)")
     func table1_complete() {
 #sourceLocation(file: "docs-ja/notifications-verification.md", line: 55)
-        DocSpecCheck.completeStrings(VerificationStatus.self, table: DocSpecRef(file: "docs-ja/notifications-verification.md", line: 55), documented: [
-            ("VERIFICATION_FAILURE", 57),
-            ("RETRYABLE_VERIFICATION_FAILURE", 58),
-            ("INVALID_APP_IDENTIFIER", 59),
-            ("INVALID_ENVIRONMENT", 60),
-            ("INVALID_CERTIFICATE", 61),
-            ("INVALID_JWT_FORMAT", 62),
-        ])
+        DocSpecCheck.completeStrings(VerificationStatus.self, table: DocSpecRef(file: "docs-ja/notifications-verification.md", line: 55), documented: Self.documented1_0)
 #sourceLocation()
     }
 }

@@ -8,17 +8,18 @@ import PurchaseFlow
 
 @Suite("docs-ja/send-consumption-information.md")
 struct DocSpec_send_consumption_information_v1 {
-    @Test("docs-ja/send-consumption-information.md:16 endpoint SendConsumptionInformationV1", arguments: [
+    static let rows1_0: [DocSpecEndpointRow] = [
         DocSpecEndpointRow(file: "docs-ja/send-consumption-information.md", line: 18, environment: "Production", method: "PUT", baseURL: "https://api.storekit.apple.com", path: "/inApps/v1/transactions/consumption/{transactionId}"),
         DocSpecEndpointRow(file: "docs-ja/send-consumption-information.md", line: 19, environment: "Sandbox", method: "PUT", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v1/transactions/consumption/{transactionId}"),
-    ])
+    ]
+    @Test("docs-ja/send-consumption-information.md:16 endpoint SendConsumptionInformationV1", arguments: Self.rows1_0)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/send-consumption-information.md", line: 16)
         DocSpecCheck.endpoint(row, method: SendConsumptionInformationV1.method, pathTemplate: SendConsumptionInformationV1.pathTemplate, url: { try SendConsumptionInformationV1.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    @Test("docs-ja/send-consumption-information.md:59 error-codes APIError", arguments: [
+    static let rows2_0: [DocSpecErrorCodeRow] = [
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 61, name: "InvalidAccountTenureError", code: 4000032, status: 400, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 62, name: "InvalidAppAccountTokenError", code: 4000033, status: 400, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 63, name: "InvalidConsumptionStatusError", code: 4000034, status: 400, retryable: "no"),
@@ -35,7 +36,8 @@ struct DocSpec_send_consumption_information_v1 {
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 74, name: "TransactionIdNotFoundError", code: 4040010, status: 404, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 75, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 76, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-    ])
+    ]
+    @Test("docs-ja/send-consumption-information.md:59 error-codes APIError", arguments: Self.rows2_0)
     func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/send-consumption-information.md", line: 59)
         DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })

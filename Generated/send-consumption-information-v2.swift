@@ -57,17 +57,18 @@ case .failed(let transactionId, let error):
 #sourceLocation()
     }
 
-    @Test("docs-ja/send-consumption-information-v2.md:16 endpoint SendConsumptionInformation", arguments: [
+    static let rows1_0: [DocSpecEndpointRow] = [
         DocSpecEndpointRow(file: "docs-ja/send-consumption-information-v2.md", line: 18, environment: "Production", method: "PUT", baseURL: "https://api.storekit.apple.com", path: "/inApps/v2/transactions/consumption/{transactionId}"),
         DocSpecEndpointRow(file: "docs-ja/send-consumption-information-v2.md", line: 19, environment: "Sandbox", method: "PUT", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v2/transactions/consumption/{transactionId}"),
-    ])
+    ]
+    @Test("docs-ja/send-consumption-information-v2.md:16 endpoint SendConsumptionInformation", arguments: Self.rows1_0)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 16)
         DocSpecCheck.endpoint(row, method: SendConsumptionInformation.method, pathTemplate: SendConsumptionInformation.pathTemplate, url: { try SendConsumptionInformation.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    @Test("docs-ja/send-consumption-information-v2.md:59 error-codes APIError", arguments: [
+    static let rows2_0: [DocSpecErrorCodeRow] = [
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 61, name: "InvalidTransactionIdError", code: 4000006, status: 400, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 62, name: "InvalidCustomerConsentedError", code: 4000035, status: 400, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 63, name: "InvalidDeliveryStatusError", code: 4000036, status: 400, retryable: "no"),
@@ -79,7 +80,8 @@ case .failed(let transactionId, let error):
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 72, name: "TransactionIdNotFoundError", code: 4040010, status: 404, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 73, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
         DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 74, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-    ])
+    ]
+    @Test("docs-ja/send-consumption-information-v2.md:59 error-codes APIError", arguments: Self.rows2_0)
     func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 59)
         DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })

@@ -73,55 +73,11 @@ def output_stats(folder):
     return len(files), size, lines
 
 
-def chunk_rewrite(text, chunk):
-    """The experiment behind --experiment-chunk-rows: rewrites a generated file the way a generator
-    that declares its rows as typed static arrays of at most `chunk` rows would write it. Each
-    `@Test(…, arguments: [rows])` becomes `arguments: Array([Self.r_0, Self.r_1, …].joined())` over
-    `static let r_k: [RowType] = [chunk]`, and each `documented: [tuples]` of a `complete` test
-    likewise. The rows, their order and their lines are unchanged."""
-    lines = text.split("\n")
-    out, i, t = [], 0, 0
-
-    def statics(body, element, prefix):
-        parts = [body[k:k + chunk] for k in range(0, len(body), chunk)]
-        decls, names = [], []
-        for n, part in enumerate(parts):
-            names.append(f"Self.{prefix}_{n}")
-            decls += [f"    static let {prefix}_{n}: [{element}] = ["] + part + ["    ]"]
-        expr = names[0] if len(names) == 1 else "Array([" + ", ".join(names) + "].joined())"
-        return decls, expr
-
-    while i < len(lines):
-        line = lines[i]
-        if line.startswith("    @Test(") and line.endswith("arguments: ["):
-            j = lines.index("    ])", i)
-            t += 1
-            element = re.match(r"\s*(DocSpec\w+Row)\(", lines[i + 1]).group(1)
-            decls, expr = statics(lines[i + 1:j], element, f"docspecRows{t}")
-            out += decls + [line[:-1] + expr + ")"]
-            i = j + 1
-            continue
-        if line.endswith("documented: [") and "DocSpecCheck.complete" in line:
-            j = lines.index("        ])", i)
-            t += 1
-            element = "(Int64, Int)" if "completeIntegers" in line else "(String, Int)"
-            decls, expr = statics(lines[i + 1:j], element, f"docspecDocumented{t}")
-            at = max(k for k, l in enumerate(out) if l.startswith("    @Test("))
-            out[at:at] = decls
-            out.append(line[:-1] + expr + ")")
-            i = j + 1
-            continue
-        out.append(line)
-        i += 1
-    return "\n".join(out)
-
-
 def bench_size(args, rows):
     root = os.path.join(args.work, f"rows-{rows}")
     pkg = os.path.join(root, "package")
     scratch = os.path.join(root, "build")
     gen = os.path.join(pkg, "Generated")
-    pristine = os.path.join(root, "generated-by-docspec")
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(root)
     make = MAKE + ["write", pkg, "--rows", str(rows)]
@@ -132,23 +88,8 @@ def bench_size(args, rows):
     r = {"rows": rows}
 
     def generate():
-        """docspec generate into Generated/ (with the experiment: into a folder of its own, then
-        rewritten into Generated/, touching only files whose rewrite changed). Returns its output."""
-        if not args.experiment_chunk_rows:
-            return run(docspec + ["generate"], pkg)[4]
-        text = run(docspec + ["generate", "--output", pristine], pkg)[4]
-        os.makedirs(gen, exist_ok=True)
-        for name in os.listdir(pristine):
-            with open(os.path.join(pristine, name), encoding="utf-8") as f:
-                new = chunk_rewrite(f.read(), args.experiment_chunk_rows)
-            target = os.path.join(gen, name)
-            if os.path.exists(target):
-                with open(target, encoding="utf-8") as f:
-                    if f.read() == new:
-                        continue
-            with open(target, "w", encoding="utf-8") as f:
-                f.write(new)
-        return text
+        """docspec generate into Generated/; returns its output."""
+        return run(docspec + ["generate"], pkg)[4]
 
     # Generation: the first run also checks the doc set is clean (lint + up to date).
     run(docspec + ["generate"], pkg)
@@ -169,9 +110,6 @@ def bench_size(args, rows):
     r["files"], r["bytes"], r["lines"] = output_stats(gen)
     log(f"{rows} rows: docspec generate median {r['generate_s']:.3f} s over {reps} runs; "
         f"{r['files']} files, {r['lines']} lines, {r['bytes'] / 1e6:.2f} MB")
-    if args.experiment_chunk_rows:
-        shutil.rmtree(gen)
-        generate()
 
     def build(label):
         wall, cpu, rss, code, text = run(["swift", "build", "--build-tests", "--scratch-path", scratch], pkg,
@@ -306,8 +244,6 @@ def main():
     ap.add_argument("--skip-tests", action="store_true", help="do not run the generated tests (by default they run once per size and must all pass)")
     ap.add_argument("--max-memory-gb", type=float, default=6,
                     help="address-space limit of every build process, so a runaway compile fails (0: none)")
-    ap.add_argument("--experiment-chunk-rows", type=int, default=0,
-                    help="experiment: rewrite generated row arrays into typed static arrays of at most N rows before building")
     ap.add_argument("--keep", action="store_true", help="keep each size's build folder")
     ap.add_argument("--json", help="also write the results as JSON to this file")
     args = ap.parse_args()
@@ -327,8 +263,6 @@ def main():
           f"load average at the end {os.getloadavg()[0]:.1f}; total {total / 60:.1f} min")
     print()
     print(table(results))
-    if args.experiment_chunk_rows:
-        print(f"\nExperiment: generated row arrays rewritten into typed static arrays of at most {args.experiment_chunk_rows} rows before building.")
     if args.table_rows:
         print(f"\nEnum and error tables of at most {args.table_rows} rows.")
     for r in results:

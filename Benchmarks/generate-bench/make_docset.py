@@ -121,39 +121,32 @@ let package = Package(
              "}", ""]
     docs = {"ja": [], "ru": []}  # (file name, lines)
 
-    # error-codes
-    for t, part in enumerate(chunks(n_errors, table_rows)):
-        symbol = f"BenchError{t}"
-        swift += [f"public enum {symbol}: Int, CaseIterable, Sendable {{"]
-        swift += [f"    case e{error_code(i)} = {error_code(i)}" for i in part]
-        swift += ["    public var appleName: String { \"Bench\\(rawValue)Error\" }",
-                  f"    public var httpStatus: Int {{ {STATUSES}[rawValue % 4] }}",
-                  "    public var isRetryable: Bool { rawValue % 3 == 0 }", "}", ""]
-        for loc in docs:
-            rows_ = [[f"`{error_name(i)}`", f"`{error_code(i)}`", f"`{STATUSES[error_code(i) % 4]}`",
-                      "`yes`" if error_code(i) % 3 == 0 else "`no`", TEXT[loc]["error"].format(i)] for i in part]
-            docs[loc].append((f"errors-{t:02}.md", [f"# {TEXT[loc]['errors']} {t}", "", TEXT[loc]["intro"], ""]
-                              + table("error-codes", loc, symbol, rows_)))
+    def enum_tables(kind, count, prefix, name, declare, cells):
+        """The tables of one kind over rows range(count), at most table_rows each: an enum
+        `<prefix><t>` per table (`declare(part)` gives its cases and members) and a page
+        `<name>-<t>.md` per table and locale, titled TEXT[locale][name] (`cells(locale, i)` gives
+        row i's cells)."""
+        for t, part in enumerate(chunks(count, table_rows)):
+            symbol = f"{prefix}{t}"
+            swift.extend([f"public enum {symbol}: {'String' if kind == 'string-enum' else 'Int'}, CaseIterable, Sendable {{"]
+                         + declare(part) + ["}", ""])
+            for loc in docs:
+                docs[loc].append((f"{name}-{t:02}.md", [f"# {TEXT[loc][name]} {t}", "", TEXT[loc]["intro"], ""]
+                                  + table(kind, loc, symbol, [cells(loc, i) for i in part])))
 
-    # int-enum
-    for t, part in enumerate(chunks(n_levels, table_rows)):
-        symbol = f"BenchLevel{t}"
-        swift += [f"public enum {symbol}: Int, CaseIterable, Sendable {{"]
-        swift += [f"    case level{i} = {i}" for i in part] + ["}", ""]
-        for loc in docs:
-            rows_ = [[f"`{i}`", f"`level{i}`", TEXT[loc]["level"].format(i)] for i in part]
-            docs[loc].append((f"levels-{t:02}.md", [f"# {TEXT[loc]['levels']} {t}", "", TEXT[loc]["intro"], ""]
-                              + table("int-enum", loc, symbol, rows_)))
-
-    # string-enum
-    for t, part in enumerate(chunks(n_kinds, table_rows)):
-        symbol = f"BenchKind{t}"
-        swift += [f"public enum {symbol}: String, CaseIterable, Sendable {{"]
-        swift += [f"    case kind{i} = \"KIND_{i}\"" for i in part] + ["}", ""]
-        for loc in docs:
-            rows_ = [[f"`KIND_{i}`", TEXT[loc]["kind"].format(i)] for i in part]
-            docs[loc].append((f"kinds-{t:02}.md", [f"# {TEXT[loc]['kinds']} {t}", "", TEXT[loc]["intro"], ""]
-                              + table("string-enum", loc, symbol, rows_)))
+    enum_tables("error-codes", n_errors, "BenchError", "errors",
+                lambda part: [f"    case e{error_code(i)} = {error_code(i)}" for i in part]
+                + ["    public var appleName: String { \"Bench\\(rawValue)Error\" }",
+                   f"    public var httpStatus: Int {{ {STATUSES}[rawValue % 4] }}",
+                   "    public var isRetryable: Bool { rawValue % 3 == 0 }"],
+                lambda loc, i: [f"`{error_name(i)}`", f"`{error_code(i)}`", f"`{STATUSES[error_code(i) % 4]}`",
+                                "`yes`" if error_code(i) % 3 == 0 else "`no`", TEXT[loc]["error"].format(i)])
+    enum_tables("int-enum", n_levels, "BenchLevel", "levels",
+                lambda part: [f"    case level{i} = {i}" for i in part],
+                lambda loc, i: [f"`{i}`", f"`level{i}`", TEXT[loc]["level"].format(i)])
+    enum_tables("string-enum", n_kinds, "BenchKind", "kinds",
+                lambda part: [f"    case kind{i} = \"KIND_{i}\"" for i in part],
+                lambda loc, i: [f"`KIND_{i}`", TEXT[loc]["kind"].format(i)])
 
     # fields: one struct and one table per 10 keys, 25 tables a page
     fields_swift = ["// Synthetic library of the DocSpec generation benchmark: the `fields` types.",

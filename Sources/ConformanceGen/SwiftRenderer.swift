@@ -3,6 +3,7 @@ extension SwiftExpr {
     var isScalar: Bool {
         switch self {
         case .string(let s): s.count <= 40
+        case .type(let t): t.count <= 40
         case .int, .bool, .nil: true
         default: false
         }
@@ -23,16 +24,20 @@ public enum SwiftRenderer {
         for suite in file.suites {
             out += "\n@Suite(\(stringLiteral(suite.displayName)))\n"
             out += "struct \(suite.typeName) {\n"
-            for s in suite.statics {
-                out += "    static let \(s.name) = \(render(s.value, indent: 1))\n"
-            }
+            for s in suite.statics { out += render(s) }
             for (i, test) in suite.tests.enumerated() {
                 if i > 0 || !suite.statics.isEmpty { out += "\n" }
+                for s in test.data { out += render(s) }
                 out += render(test, file: suite.sourceFile)
             }
             out += "}\n"
         }
         return out
+    }
+
+    /// `static let name: Type = value`, or without the annotation when the type is `nil`.
+    static func render(_ s: StaticLet) -> String {
+        "    static let \(s.name)\(s.type.map { ": \($0)" } ?? "") = \(render(s.value, indent: 1))\n"
     }
 
     static func render(_ t: TestDecl, file: String?) -> String {

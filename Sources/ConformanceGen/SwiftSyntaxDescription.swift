@@ -23,7 +23,8 @@ public indirect enum SwiftExpr: Hashable, Sendable {
     case closure(params: [String], body: SwiftExpr)
     /// `try expr`.
     case `try`(SwiftExpr)
-    /// `expr.member` where member is a validated identifier.
+    /// `expr.member` where member is a validated identifier, or a call without arguments the
+    /// translator writes itself (e.g. `joined()`).
     case member(SwiftExpr, String)
 
     /// A call argument: `label: value`, or just `value` when unlabelled.
@@ -50,8 +51,9 @@ public struct TestDecl: Hashable, Sendable {
     public var sourceLine: Int?
     /// The name shown by Swift Testing, passed to `@Test("…")` (escaped when rendered).
     public var displayName: String
-    /// For a parameterised test, the argument list passed to `@Test(…, arguments:)` (an
-    /// `.array` of rows); `nil` for a test without arguments. Its type is `parameterType`.
+    /// For a parameterised test, the argument list passed to `@Test(…, arguments:)` (usually a
+    /// reference to the typed row arrays in `data`); `nil` for a test without arguments. Its
+    /// element type is `parameterType`.
     public var arguments: SwiftExpr?
     /// The type of the single `_ row:` parameter, or `nil` for a test without arguments.
     public var parameterType: String?
@@ -63,6 +65,9 @@ public struct TestDecl: Hashable, Sendable {
     /// documented row reports at its own markdown line). Built only from validated identifiers
     /// and type expressions.
     public var linedStatements: [LinedStatement] = []
+    /// Typed `static let`s holding the test's rows, rendered just before the test (see
+    /// `RowChunks`).
+    public var data: [StaticLet] = []
 }
 
 /// One statement and the markdown line it checks.
@@ -145,6 +150,9 @@ public struct DocTestCode: Hashable, Sendable {
 public struct StaticLet: Hashable, Sendable {
     /// The property name, a Swift identifier.
     public var name: String
+    /// The property's type, written as an annotation (`static let name: Type = …`), or `nil` to
+    /// let the compiler infer it.
+    public var type: String? = nil
     /// The property's initial value.
     public var value: SwiftExpr
 }
