@@ -188,6 +188,14 @@ public struct MarkdownDocument: Hashable, Sendable {
     public var blocks: [Block]
     /// Number of lines in the file.
     public var lineCount: Int
+
+    /// A document made of the given parts (pages are normally made by `MarkdownParser`).
+    public init(path: String, frontMatter: FrontMatter?, blocks: [Block], lineCount: Int) {
+        self.path = path
+        self.frontMatter = frontMatter
+        self.blocks = blocks
+        self.lineCount = lineCount
+    }
 }
 
 extension String {

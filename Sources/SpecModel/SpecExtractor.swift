@@ -16,13 +16,10 @@ public enum SpecExtractor {
         var walker = Walker(path: document.path)
         walker.walk(document.blocks)
         walker.finish()
-        var id = relativePath
-        if id.hasSuffix(".md") { id.removeLast(3) }
+        let id = pageID(frontMatter: document.frontMatter, relativePath: relativePath)
         var diagnostics = walker.diagnostics
         if let fm = document.frontMatter, let value = fm.value["id"] {
-            if let fmID = value.string, !fmID.trimmingSpaces.isEmpty, !["~", "null", "Null", "NULL"].contains(fmID) {
-                id = fmID
-            } else {
+            if validID(value) == nil {
                 diagnostics.append(.error(
                     "front-matter", "front matter 'id' must be a non-empty string; the page is paired by its path ('\(id)') instead",
                     at: SourceLocation(file: document.path, line: fm.fileLine(of: "id") ?? 1)))
@@ -37,6 +34,28 @@ public enum SpecExtractor {
             codeSamples: walker.samples, links: walker.links, directives: walker.directives,
             failedTables: walker.failedTables, document: document)
         return (page, diagnostics)
+    }
+
+    /// A page's id: its front matter `id` when that is a non-empty string, else its path
+    /// relative to the locale root without `.md`.
+    public static func pageID(frontMatter: FrontMatter?, relativePath: String) -> String {
+        if let value = frontMatter?.value["id"], let id = validID(value) { return id }
+        return relativePath.hasSuffix(".md") ? String(relativePath.dropLast(3)) : relativePath
+    }
+
+    static func validID(_ value: YAMLValue) -> String? {
+        guard let id = value.string, !id.trimmingSpaces.isEmpty, !["~", "null", "Null", "NULL"].contains(id) else { return nil }
+        return id
+    }
+
+    /// A page with only what pairing reads (id, locale, paths, front matter) and no content, for
+    /// pairing pages before parsing them. Its title is the front matter `title`, else the id.
+    public static func pairingStub(frontMatter: FrontMatter?, locale: String, path: String, relativePath: String) -> SpecPage {
+        let id = pageID(frontMatter: frontMatter, relativePath: relativePath)
+        return SpecPage(
+            id: id, locale: locale, path: path, relativePath: relativePath, title: frontMatter?.string("title") ?? id,
+            frontMatter: frontMatter, headings: [], tables: [], codeSamples: [], links: [], directives: [],
+            document: MarkdownDocument(path: path, frontMatter: frontMatter, blocks: [], lineCount: 0))
     }
 
     private struct Walker {
