@@ -10,8 +10,9 @@ public enum Pipeline {
     /// Result of `lint`: extraction diagnostics of every locale plus drift findings.
     public struct LintResult: Sendable {
         /// The pages of every locale. Unless `lint` was asked to keep documents, only each
-        /// page's spec model is kept once its pair has been checked: `document.blocks` holds just
-        /// the GFM tables of its spec tables (for their header cells), as top-level blocks.
+        /// page's spec model is kept once its pair has been checked, without its links:
+        /// `document.blocks` holds just the GFM tables of its spec tables (for their header
+        /// cells), as top-level blocks, and `links` is empty.
         public var docSet: DocSet
         /// Every finding, sorted with `sortedForOutput()`.
         public var diagnostics: [Diagnostic]
@@ -127,9 +128,11 @@ public enum Pipeline {
     }
 
     /// The page without its block tree, except the GFM tables its spec tables come from (as
-    /// top-level blocks: reports show their header cells).
+    /// top-level blocks: reports show their header cells), and without its links (only drift
+    /// rules read them, and they have run).
     static func compacted(_ page: SpecPage) -> SpecPage {
         var page = page
+        page.links = []
         page.document.blocks = page.tables.compactMap {
             AlignedTable.markdownTable(at: $0.range, in: page.document.blocks).map(Block.table)
         }
