@@ -103,7 +103,11 @@ def docspec_run(launcher, binary, work, log):
     if code not in (0, 1):
         sys.exit(f"bench-lint: docspec lint exited with {code} (see {log})")
     summary = open(log + ".out").read().strip().splitlines()
-    return run, {"exit": code, "summary": summary[-1] if summary else ""}
+    rules = {}
+    for rule in re.findall(r": (?:error|warning): .* \[([a-z0-9-]+)\]$", open(log).read(), re.M):
+        rules[rule] = rules.get(rule, 0) + 1
+    return run, {"exit": code, "summary": summary[-1] if summary else "",
+                 "rules": ", ".join(f"{r} {n}" for r, n in sorted(rules.items(), key=lambda x: -x[1]))}
 
 
 def peer_run(launcher, work, pairs, jobs, index):
@@ -145,7 +149,7 @@ def peer_run(launcher, work, pairs, jobs, index):
                 flagged += bool(found)
                 for c in found:
                     checks[c] = checks.get(c, 0) + 1
-    top = ", ".join(f"{c} {n}" for c, n in sorted(checks.items(), key=lambda x: -x[1])[:6])
+    top = ", ".join(f"{c} {n}" for c, n in sorted(checks.items(), key=lambda x: -x[1]))
     info = {"po_files": len(po_files), "po4a_failed": len(failed), "po4a_failed_examples": failed[:3],
             "units": units, "pofilter_flagged": flagged, "pofilter_checks": top}
     if len(po_files) == 0:
@@ -246,7 +250,7 @@ def main():
         pw, pc, _ = med["po4a+pofilter"]
         dw, dc, _ = med["docspec"]
         print(f"docspec lint vs po4a+pofilter: {pw / dw:.3g}x the throughput (wall), {pc / dc:.3g}x (CPU)")
-    print(f"docspec: exit {infos['docspec']['exit']}; {infos['docspec']['summary']}")
+    print(f"docspec: exit {infos['docspec']['exit']}; {infos['docspec']['summary']}; findings: {infos['docspec']['rules']}")
     if "po4a+pofilter" in infos:
         i = infos["po4a+pofilter"]
         print(f"po4a+pofilter: {i['po_files']} of {len(pairs)} page pairs gettextized "
