@@ -16,16 +16,7 @@ for tool in swift python3; do
   command -v "$tool" >/dev/null || { echo "bench-generate: $tool is required" >&2; exit 2; }
 done
 
-SCRATCH=${SCRATCH:-.build}
-swift build -c release --product docspec --scratch-path "$SCRATCH"
-BIN="$(swift build -c release --product docspec --scratch-path "$SCRATCH" --show-bin-path)/docspec"
-
-if [ -n "${WORK_DIR:-}" ]; then
-  mkdir -p "$WORK_DIR"
-  WORK=$WORK_DIR
-else
-  WORK=$(mktemp -d "${TMPDIR:-/tmp}/docspec-generate-bench.XXXXXX")
-  trap 'rm -rf "$WORK"' EXIT
-fi
+# shellcheck source=Scripts/bench-common.sh
+source Scripts/bench-common.sh docspec-generate-bench
 
 python3 Benchmarks/generate-bench/bench_generate.py --docspec "$BIN" --work "$WORK" "$@"

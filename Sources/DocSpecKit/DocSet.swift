@@ -21,37 +21,61 @@ public struct DocSet: Sendable {
         var pages: [String: [SpecPage]] = [:]
         var diagnostics: [Diagnostic] = []
         var unreadable: [String: Set<String>] = [:]
-        for locale in locales ?? config.locales {
+        for found in discover(config, locales: locales ?? config.locales) {
+            diagnostics += found.diagnostics
+            let results = ParallelMap.map(found.files) { rel in parse(found.locale.code, found.url(rel), rel, config) }
+            pages[found.locale.code] = results.compactMap(\.page).sorted { $0.path < $1.path }
+            diagnostics += results.flatMap(\.diagnostics)
+            unreadable[found.locale.code] = Set(zip(found.files, results).filter { $0.1.page == nil }.map(\.0) + found.problems)
+        }
+        return DocSet(pages: pages, diagnostics: diagnostics, unreadable: unreadable)
+    }
+
+    /// Reads, parses and extracts one page; `nil` when it was skipped (its diagnostics say why).
+    static func parse(_ locale: String, _ url: URL, _ rel: String, _ config: Config) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
+        let parsed = MarkdownParser.parse(fileAt: url, displayPath: displayPath(url, root: config.root))
+        guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
+        let (page, extraction) = SpecExtractor.extract(doc, locale: locale, relativePath: rel)
+        return (page, parsed.diagnostics + extraction)
+    }
+
+    /// The pages found in one locale's folder.
+    struct LocaleFiles {
+        var locale: Config.Locale
+        /// The locale's folder.
+        var dir: URL
+        /// `*.md` files relative to `dir`, sorted.
+        var files: [String]
+        /// `.md` entries that cannot be resolved (broken or looping links).
+        var problems: [String]
+        /// `missing-locale` for an absent folder, `unreadable-file` for each problem.
+        var diagnostics: [Diagnostic]
+
+        func url(_ rel: String) -> URL { dir.appendingPathComponent(rel) }
+    }
+
+    /// Lists the `*.md` files of each locale without reading them.
+    static func discover(_ config: Config, locales: [Config.Locale]) -> [LocaleFiles] {
+        locales.map { locale in
             let dir = config.url(for: locale)
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
-                diagnostics.append(.error("missing-locale", "folder '\(displayPath(dir, root: config.root))' of locale '\(locale.code)' does not exist", at: nil))
-                pages[locale.code] = []
-                continue
+                return LocaleFiles(
+                    locale: locale, dir: dir, files: [], problems: [],
+                    diagnostics: [.error("missing-locale", "folder '\(displayPath(dir, root: config.root))' of locale '\(locale.code)' does not exist", at: nil)])
             }
             // Another locale's folder inside this one belongs to that locale.
-            let others = Set((locales ?? config.locales).filter { $0.code != locale.code }.map {
+            let others = Set(locales.filter { $0.code != locale.code }.map {
                 config.url(for: $0).resolvingSymlinksInPath().standardizedFileURL.path
             })
             let (files, problems) = markdownFiles(in: dir, excluding: others)
-            for rel in problems {
-                diagnostics.append(.error(
+            let diagnostics: [Diagnostic] = problems.map { rel in
+                .error(
                     "unreadable-file", "'\(rel)' is not a readable file (a broken or looping symbolic link?); the page was skipped",
-                    at: SourceLocation(file: displayPath(dir.appendingPathComponent(rel), root: config.root), line: 1)))
+                    at: SourceLocation(file: displayPath(dir.appendingPathComponent(rel), root: config.root), line: 1))
             }
-            let results = ParallelMap.map(files) { rel -> (SpecPage?, [Diagnostic]) in
-                let url = dir.appendingPathComponent(rel)
-                let display = displayPath(url, root: config.root)
-                let parsed = MarkdownParser.parse(fileAt: url, displayPath: display)
-                guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
-                let (page, extraction) = SpecExtractor.extract(doc, locale: locale.code, relativePath: rel)
-                return (page, parsed.diagnostics + extraction)
-            }
-            pages[locale.code] = results.compactMap(\.0).sorted { $0.path < $1.path }
-            diagnostics += results.flatMap(\.1)
-            unreadable[locale.code] = Set(zip(files, results).filter { $0.1.0 == nil }.map(\.0) + problems)
+            return LocaleFiles(locale: locale, dir: dir, files: files, problems: problems, diagnostics: diagnostics)
         }
-        return DocSet(pages: pages, diagnostics: diagnostics, unreadable: unreadable)
     }
 
     /// Relative paths of `*.md` regular files below `dir`, sorted. Symbolic links to files and

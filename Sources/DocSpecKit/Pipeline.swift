@@ -2,13 +2,17 @@ import ConformanceGen
 import DocDiagnostics
 import Foundation
 import LocaleDrift
+import MarkdownSyntax
 import SpecModel
 
 /// The operations behind the commands, without any printing.
 public enum Pipeline {
     /// Result of `lint`: extraction diagnostics of every locale plus drift findings.
     public struct LintResult: Sendable {
-        /// The parsed pages of every locale.
+        /// The pages of every locale. Unless `lint` was asked to keep documents, only each
+        /// page's spec model is kept once its pair has been checked, without its links:
+        /// `document.blocks` holds just the GFM tables of its spec tables (for their header
+        /// cells), as top-level blocks, and `links` is empty.
         public var docSet: DocSet
         /// Every finding, sorted with `sortedForOutput()`.
         public var diagnostics: [Diagnostic]
@@ -20,28 +24,141 @@ public enum Pipeline {
     }
 
     /// Parses every locale and checks each target locale against the source locale.
-    public static func lint(_ config: Config) -> LintResult {
-        let docs = DocSet.load(config)
-        var diagnostics = docs.diagnostics
+    ///
+    /// Pages are paired first from their front matter and paths alone (no Markdown parsing).
+    /// Then each source page is parsed together with its translations, the pairs are checked,
+    /// and the parsed block trees are released; these groups run in parallel, as many at a time
+    /// as there are cores, so the memory for block trees is bounded by the largest groups rather
+    /// than by the doc set. Only each page's spec model is kept, for generation and reports.
+    ///
+    /// - Parameters:
+    ///   - config: locales, source locale and generation options.
+    ///   - keepingDocuments: keep every page's parsed block tree in `docSet` (memory then grows
+    ///     with the doc set).
+    public static func lint(_ config: Config, keepingDocuments: Bool = false) -> LintResult {
+        let found = DocSet.discover(config, locales: config.locales)
+        var diagnostics = found.flatMap(\.diagnostics)
+        var pageDiagnostics = diagnostics
+
+        // First pass: front matter only, to pair pages before parsing them.
+        var stubs: [String: [SpecPage]] = [:]
+        var unreadable: [String: Set<String>] = [:]
+        var files: [String: [String: URL]] = [:]  // locale → relative path → file
+        for f in found {
+            let code = f.locale.code
+            let headers = ParallelMap.map(f.files) { rel in
+                MarkdownParser.header(fileAt: f.url(rel), displayPath: DocSet.displayPath(f.url(rel), root: config.root))
+            }
+            stubs[code] = zip(f.files, headers).compactMap { rel, header in
+                header.map {
+                    SpecExtractor.pairingStub(
+                        frontMatter: $0.frontMatter, locale: code, path: DocSet.displayPath(f.url(rel), root: config.root), relativePath: rel)
+                }
+            }.sorted { $0.path < $1.path }
+            unreadable[code] = Set(zip(f.files, headers).filter { $0.1 == nil }.map(\.0) + f.problems)
+            files[code, default: [:]].merge(f.files.map { ($0, f.url($0)) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        // Pair, then group each source page with its translations.
+        let source = stubs[config.source] ?? []
+        var targetsOf: [String: [PageFile]] = [:]  // source relative path → its translations
+        var grouped: Set<PageFile> = []
         var pairCount = 0
-        let source = docs.pages[config.source] ?? []
-        let checker = DriftChecker(rules: [
-            StructureDriftRule(), TableDriftRule(), CodeSampleDriftRule(exactLanguages: config.docTests), UntranslatedTextRule(),
-            StaleTranslationRule(),
-        ])
         for target in config.targetLocales {
             let paired = PageSetRule.pair(
-                source: source, target: docs.pages[target.code] ?? [], sourceLocale: config.source, targetLocale: target.code,
-                unreadableSource: docs.unreadable[config.source] ?? [], unreadableTarget: docs.unreadable[target.code] ?? [])
+                source: source, target: stubs[target.code] ?? [], sourceLocale: config.source, targetLocale: target.code,
+                unreadableSource: unreadable[config.source] ?? [], unreadableTarget: unreadable[target.code] ?? [])
             diagnostics += paired.diagnostics
             pairCount += paired.pairs.count
-            diagnostics += ParallelMap.map(paired.pairs) { checker.check($0) }.flatMap { $0 }
+            for pair in paired.pairs {
+                guard let url = files[target.code]?[pair.target.relativePath] else { continue }
+                let file = PageFile(locale: target.code, relativePath: pair.target.relativePath, url: url)
+                targetsOf[pair.source.relativePath, default: []].append(file)
+                grouped.insert(file)
+            }
         }
+        // Every file is parsed once: in its pair group, or alone (unpaired and unreadable pages,
+        // for their extraction diagnostics).
+        var groups: [PageGroup] = []
+        for f in found where f.locale.code == config.source {
+            for rel in f.files {
+                groups.append(PageGroup(page: PageFile(locale: f.locale.code, relativePath: rel, url: f.url(rel)), targets: targetsOf[rel] ?? []))
+            }
+        }
+        for f in found where f.locale.code != config.source {
+            for rel in f.files {
+                let file = PageFile(locale: f.locale.code, relativePath: rel, url: f.url(rel))
+                if !grouped.contains(file) { groups.append(PageGroup(page: file, targets: [])) }
+            }
+        }
+
+        // Second pass: parse, extract and check each group; keep the spec model only.
+        let checker = driftChecker(config)
+        let results = ParallelMap.map(groups) { group -> GroupResult in
+            func kept(_ page: SpecPage) -> SpecPage { keepingDocuments ? page : compacted(page) }
+            let (first, firstDiagnostics) = DocSet.parse(group.page.locale, group.page.url, group.page.relativePath, config)
+            var result = GroupResult(pages: first.map { [kept($0)] } ?? [], extraction: firstDiagnostics, drift: [])
+            for file in group.targets {
+                let (target, targetDiagnostics) = DocSet.parse(file.locale, file.url, file.relativePath, config)
+                result.extraction += targetDiagnostics
+                guard let target else { continue }
+                if let first { result.drift += checker.check(PagePair(source: first, target: target)) }
+                result.pages.append(kept(target))
+            }
+            return result
+        }
+        pageDiagnostics += results.flatMap(\.extraction)
+        diagnostics += results.flatMap { $0.extraction + $0.drift }
+        var pages: [String: [SpecPage]] = [:]
+        for f in found { pages[f.locale.code] = [] }
+        for page in results.flatMap(\.pages) { pages[page.locale, default: []].append(page) }
+        for code in pages.keys { pages[code]?.sort { $0.path < $1.path } }
+        let docs = DocSet(pages: pages, diagnostics: pageDiagnostics, unreadable: unreadable)
+
         // What generation would refuse (an unknown error name, a fields table without a JSON
         // sample, invalid JSON) is wrong in the docs too: lint reports it, without writing.
         let generated = generate(config, docSet: docs)
         diagnostics += generated.diagnostics
         return LintResult(docSet: docs, diagnostics: diagnostics.sortedForOutput(), pairCount: pairCount, generated: generated)
+    }
+
+    /// The drift rules `lint` runs on each page pair.
+    static func driftChecker(_ config: Config) -> DriftChecker {
+        DriftChecker(rules: [
+            StructureDriftRule(), TableDriftRule(), CodeSampleDriftRule(exactLanguages: config.docTests), UntranslatedTextRule(),
+            StaleTranslationRule(),
+        ])
+    }
+
+    /// The page without its block tree, except the GFM tables its spec tables come from (as
+    /// top-level blocks: reports show their header cells), and without its links (only drift
+    /// rules read them, and they have run).
+    static func compacted(_ page: SpecPage) -> SpecPage {
+        var page = page
+        page.links = []
+        page.document.blocks = page.tables.compactMap {
+            AlignedTable.markdownTable(at: $0.range, in: page.document.blocks).map(Block.table)
+        }
+        return page
+    }
+
+    /// A page file of one locale.
+    struct PageFile: Hashable, Sendable {
+        var locale: String
+        var relativePath: String
+        var url: URL
+    }
+
+    /// A page and the translations paired with it, parsed and checked together.
+    struct PageGroup: Sendable {
+        var page: PageFile
+        var targets: [PageFile]
+    }
+
+    struct GroupResult: Sendable {
+        var pages: [SpecPage]
+        var extraction: [Diagnostic]
+        var drift: [Diagnostic]
     }
 
     /// Result of generation.

@@ -41,7 +41,7 @@ enum Suppressions {
                     let rules = (d.value("rules") ?? "").split(separator: ",", omittingEmptySubsequences: false)
                         .map { String($0).trimmingCharacters(in: .whitespaces) }
                     var problem: String?
-                    let lines = nextBlockLines(after: d.range, in: page.document.blocks)
+                    let lines = page.suppressedLines[d.range.start.line] ?? nil
                     if rules.isEmpty || rules.allSatisfy(\.isEmpty) {
                         problem = "names no rule; write the rule ids to silence, e.g. 'docspec:disable-next-block cell-mismatch reason=\"…\"'"
                     } else if let bad = rules.first(where: { !knownRules.contains($0) }) {
@@ -60,40 +60,6 @@ enum Suppressions {
             }
         }
         return out
-    }
-
-    /// The line range of the block after the HTML block at `range`, searching nested containers.
-    static func nextBlockLines(after range: SourceRange, in blocks: [Block]) -> ClosedRange<Int>? {
-        for (i, block) in blocks.enumerated() {
-            if case .htmlBlock(_, let r) = block, r == range {
-                var j = i + 1
-                // A directive (a table's, a setup's, another suppression) is skipped: the
-                // suppression covers it and the block it binds.
-                while j < blocks.count, case .htmlBlock(let literal, let r2) = blocks[j],
-                    case .some = DirectiveParser.parse(htmlBlock: literal, range: r2)
-                {
-                    j += 1
-                }
-                guard j < blocks.count else { return nil }
-                let start = i + 1 < blocks.count ? blocks[i + 1].range.start.line : blocks[j].range.start.line
-                return start...max(start, blocks[j].range.end.line)
-            }
-            let children: [Block]
-            switch block {
-            case .list(_, _, let items, _): children = items.flatMap(\.blocks)
-            case .blockQuote(let b, _), .footnoteDefinition(_, let b, _): children = b
-            default: continue
-            }
-            guard block.range.start.line <= range.start.line, range.start.line <= block.range.end.line else { continue }
-            if case .list(_, _, let items, _) = block {
-                for item in items {
-                    if let found = nextBlockLines(after: range, in: item.blocks) { return found }
-                }
-            } else if let found = nextBlockLines(after: range, in: children) {
-                return found
-            }
-        }
-        return nil
     }
 
     /// Removes the findings silenced by valid suppressions and adds `invalid-suppression` and

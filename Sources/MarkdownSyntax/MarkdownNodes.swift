@@ -192,6 +192,14 @@ public struct MarkdownDocument: Hashable, Sendable {
     /// front matter and CRLF line endings kept. For checks on the source text itself (the
     /// content hashes that stamp a translation).
     public var text: String = ""
+
+    /// A document made of the given parts (pages are normally made by `MarkdownParser`).
+    public init(path: String, frontMatter: FrontMatter?, blocks: [Block], lineCount: Int) {
+        self.path = path
+        self.frontMatter = frontMatter
+        self.blocks = blocks
+        self.lineCount = lineCount
+    }
 }
 
 extension String {

@@ -15,6 +15,12 @@ public struct ParseResult: Sendable {
     public var diagnostics: [Diagnostic]
 }
 
+/// What ``MarkdownParser/header(fileAt:displayPath:)`` reads of a page.
+public struct PageHeader: Sendable {
+    /// The page's front matter, or `nil` when it has none (or it is never closed).
+    public var frontMatter: FrontMatter?
+}
+
 /// Reads Markdown pages with cmark-gfm (tables, strikethrough, autolinks, tag filter, task lists,
 /// footnotes) and YAML front matter with libyaml.
 public enum MarkdownParser {
@@ -31,6 +37,27 @@ public enum MarkdownParser {
     ///   - bytes: the file's content.
     ///   - path: the path shown in diagnostics and stored in source locations.
     public static func parse(bytes: [UInt8], path: String) -> ParseResult {
+        let prepared = prepare(bytes, path: path)
+        guard let bytes = prepared.bytes else { return ParseResult(document: nil, diagnostics: prepared.diagnostics) }
+        let split = FrontMatterSplitter.split(bytes, path: path)
+        let (blocks, conversion) = CmarkConverter.parse(split.body, path: path)
+        let lineCount = bytes.isEmpty ? 0 : bytes.filter { $0 == UInt8(ascii: "\n") }.count + (bytes.last == UInt8(ascii: "\n") ? 0 : 1)
+        var doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: blocks, lineCount: lineCount)
+        doc.text = String(decoding: bytes, as: UTF8.self)
+        return ParseResult(document: doc, diagnostics: split.diagnostics + conversion)
+    }
+
+    /// Reads what pairing a page with its translations needs, without running cmark-gfm: the
+    /// page's front matter. `nil` when ``parse(fileAt:displayPath:)`` would skip the page
+    /// (unreadable, invalid UTF-8, a NUL byte). Problems are left for the full parse to report.
+    public static func header(fileAt url: URL, displayPath: String) -> PageHeader? {
+        guard let data = try? Data(contentsOf: url), let bytes = prepare([UInt8](data), path: displayPath).bytes else { return nil }
+        return PageHeader(frontMatter: FrontMatterSplitter.split(bytes, path: displayPath).frontMatter)
+    }
+
+    /// Strips a byte order mark, turns lone CRs into LFs and checks UTF-8: the bytes cmark-gfm
+    /// and the front matter splitter see, or `nil` and an `invalid-utf8` error.
+    static func prepare(_ bytes: [UInt8], path: String) -> (bytes: [UInt8]?, diagnostics: [Diagnostic]) {
         var bytes = bytes
         var bomLength = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -48,16 +75,9 @@ public enum MarkdownParser {
             let message = bytes[bad.offset] == 0
                 ? "file contains a NUL byte (binary file?); the page was skipped"
                 : "file is not valid UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at byte offset \(bad.offset + bomLength)); the page was skipped"
-            return ParseResult(
-                document: nil,
-                diagnostics: [.error("invalid-utf8", message, at: SourceLocation(file: path, line: bad.line, column: bad.column))])
+            return (nil, [.error("invalid-utf8", message, at: SourceLocation(file: path, line: bad.line, column: bad.column))])
         }
-        let split = FrontMatterSplitter.split(bytes, path: path)
-        let (blocks, conversion) = CmarkConverter.parse(split.body, path: path)
-        let lineCount = bytes.isEmpty ? 0 : bytes.filter { $0 == UInt8(ascii: "\n") }.count + (bytes.last == UInt8(ascii: "\n") ? 0 : 1)
-        var doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: blocks, lineCount: lineCount)
-        doc.text = String(decoding: bytes, as: UTF8.self)
-        return ParseResult(document: doc, diagnostics: split.diagnostics + conversion)
+        return (bytes, [])
     }
 
     /// Parses a page from a string (always valid UTF-8).

@@ -6,6 +6,40 @@ import MarkdownSyntax
 /// directives, code samples and links. Anything wrong with the content is a diagnostic at its
 /// line; extraction never stops early.
 public enum SpecExtractor {
+    /// The line range of the block after the HTML block at `range`, searching nested containers.
+    public static func nextBlockLines(after range: SourceRange, in blocks: [Block]) -> ClosedRange<Int>? {
+        for (i, block) in blocks.enumerated() {
+            if case .htmlBlock(_, let r) = block, r == range {
+                var j = i + 1
+                // A directive (a table's, a setup's, another suppression) is skipped: the
+                // suppression covers it and the block it binds.
+                while j < blocks.count, case .htmlBlock(let literal, let r2) = blocks[j],
+                    case .some = DirectiveParser.parse(htmlBlock: literal, range: r2)
+                {
+                    j += 1
+                }
+                guard j < blocks.count else { return nil }
+                let start = i + 1 < blocks.count ? blocks[i + 1].range.start.line : blocks[j].range.start.line
+                return start...max(start, blocks[j].range.end.line)
+            }
+            let children: [Block]
+            switch block {
+            case .list(_, _, let items, _): children = items.flatMap(\.blocks)
+            case .blockQuote(let b, _), .footnoteDefinition(_, let b, _): children = b
+            default: continue
+            }
+            guard block.range.start.line <= range.start.line, range.start.line <= block.range.end.line else { continue }
+            if case .list(_, _, let items, _) = block {
+                for item in items {
+                    if let found = nextBlockLines(after: range, in: item.blocks) { return found }
+                }
+            } else if let found = nextBlockLines(after: range, in: children) {
+                return found
+            }
+        }
+        return nil
+    }
+
     /// Extracts the spec model of a page.
     ///
     /// - Parameters:
@@ -16,13 +50,10 @@ public enum SpecExtractor {
         var walker = Walker(path: document.path)
         walker.walk(document.blocks)
         walker.finish()
-        var id = relativePath
-        if id.hasSuffix(".md") { id.removeLast(3) }
+        let id = pageID(frontMatter: document.frontMatter, relativePath: relativePath)
         var diagnostics = walker.diagnostics
         if let fm = document.frontMatter, let value = fm.value["id"] {
-            if let fmID = value.string, !fmID.trimmingSpaces.isEmpty, !["~", "null", "Null", "NULL"].contains(fmID) {
-                id = fmID
-            } else {
+            if validID(value) == nil {
                 diagnostics.append(.error(
                     "front-matter", "front matter 'id' must be a non-empty string; the page is paired by its path ('\(id)') instead",
                     at: SourceLocation(file: document.path, line: fm.fileLine(of: "id") ?? 1)))
@@ -36,7 +67,33 @@ public enum SpecExtractor {
             frontMatter: document.frontMatter, headings: walker.headings, tables: walker.tables,
             codeSamples: walker.samples, links: walker.links, directives: walker.directives,
             failedTables: walker.failedTables, document: document)
-        return (page, diagnostics)
+        var withSuppressions = page
+        for d in walker.directives where d.name == DirectiveParser.suppressionName {
+            withSuppressions.suppressedLines[d.range.start.line] = nextBlockLines(after: d.range, in: document.blocks)
+        }
+        return (withSuppressions, diagnostics)
+    }
+
+    /// A page's id: its front matter `id` when that is a non-empty string, else its path
+    /// relative to the locale root without `.md`.
+    public static func pageID(frontMatter: FrontMatter?, relativePath: String) -> String {
+        if let value = frontMatter?.value["id"], let id = validID(value) { return id }
+        return relativePath.hasSuffix(".md") ? String(relativePath.dropLast(3)) : relativePath
+    }
+
+    static func validID(_ value: YAMLValue) -> String? {
+        guard let id = value.string, !id.trimmingSpaces.isEmpty, !["~", "null", "Null", "NULL"].contains(id) else { return nil }
+        return id
+    }
+
+    /// A page with only what pairing reads (id, locale, paths, front matter) and no content, for
+    /// pairing pages before parsing them. Its title is the front matter `title`, else the id.
+    public static func pairingStub(frontMatter: FrontMatter?, locale: String, path: String, relativePath: String) -> SpecPage {
+        let id = pageID(frontMatter: frontMatter, relativePath: relativePath)
+        return SpecPage(
+            id: id, locale: locale, path: path, relativePath: relativePath, title: frontMatter?.string("title") ?? id,
+            frontMatter: frontMatter, headings: [], tables: [], codeSamples: [], links: [], directives: [],
+            document: MarkdownDocument(path: path, frontMatter: frontMatter, blocks: [], lineCount: 0))
     }
 
     private struct Walker {

@@ -152,6 +152,9 @@ public struct SpecPage: Hashable, Sendable {
     public var failedTables: [FailedTable] = []
     /// The parsed page, for checks that need every block.
     public var document: MarkdownDocument
+    /// For each `docspec:disable-next-block` comment (by its first line), the lines of the block
+    /// it applies to; `nil` when no block follows it. Kept when the block tree is released.
+    public var suppressedLines: [Int: ClosedRange<Int>?] = [:]
 
     /// Number of spec rows on the page.
     public var rowCount: Int { tables.reduce(0) { $0 + $1.rows.count } }
