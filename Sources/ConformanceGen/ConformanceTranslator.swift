@@ -171,6 +171,24 @@ struct PageContext {
     /// `symbol` with `.` replaced by `_`.
     static func identifierSafe(_ symbol: String) -> String { symbol.replacingOccurrences(of: ".", with: "_") }
 
+    /// A key of the type's JSON sample that its fields table does not list is a misspelling
+    /// (decoding would silently ignore it): an `unknown-json-key` error at the key's line.
+    mutating func unknownSampleKeys(symbol: String, table: SpecTable) {
+        let documented = Set(table.rows.map(\.key))
+        for sample in page.codeSamples where sample.language == "json" && sample.symbol == symbol {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(sample.code.utf8))) as? [String: Any] else { continue }
+            let lines = sample.code.split(separator: "\n", omittingEmptySubsequences: false)
+            for key in object.keys.sorted() where !documented.contains(key) {
+                let offset = lines.firstIndex { $0.contains("\"\(key)\"") } ?? 0
+                diagnostics.append(.error(
+                    "unknown-json-key",
+                    "the ```json \(symbol) sample has the key '\(key)', which the fields table of \(symbol) does not list (misspelled, or a row is missing)",
+                    at: SourceLocation(file: page.path, line: sample.firstCodeLine + offset),
+                    notes: [DiagnosticNote("the fields table", at: table.directive.range.start)]))
+            }
+        }
+    }
+
     mutating func suite(typeName: String) -> SuiteDecl {
         var tests: [TestDecl] = []
         var statics: [StaticLet] = []
@@ -256,6 +274,7 @@ struct PageContext {
                         at: table.directive.range.start))
                     continue
                 }
+                unknownSampleKeys(symbol: symbol, table: table)
                 let rows = table.rows.compactMap { fieldRow($0) }
                 tests.append(TestDecl(
                     name: "table\(n)_fields", sourceLine: table.range.start.line, displayName: title,

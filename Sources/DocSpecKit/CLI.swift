@@ -138,6 +138,7 @@ public enum DocSpecCLI {
         ("fields-without-sample", "a fields table has no JSON sample to use as baseline"),
         ("unknown-error-name", "a fields table names an error no error-codes table lists"),
         ("invalid-json-sample", "a typed JSON sample is not valid JSON"),
+        ("unknown-json-key", "a typed JSON sample has a key its fields table does not list"),
         ("nesting-too-deep", "content nested deeper than DocSpec converts"),
         ("stale-generated", "a generated file is missing, outdated or extra"),
     ]

@@ -40,6 +40,7 @@ struct EscapingTests {
         | key | type | required | values | error |
         |---|---|---|---|---|
         | `kind` | `string` | yes | `"x\(exit(1))"`, `"a\"b"` | `EvilError` |
+        | `text` | `string` | no | `""` | — |
 
         <!-- docspec:table kind=endpoint symbol=EvilEndpoint -->
 

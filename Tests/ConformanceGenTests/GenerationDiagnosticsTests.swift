@@ -63,6 +63,32 @@ struct GenerationDiagnosticsTests {
         #expect(diagnostics.map(\.ruleID) == ["fields-without-sample"])
     }
 
+    // MARK: unknown-json-key
+
+    @Test("a key of the typed JSON sample that the fields table does not list is unknown-json-key at the key's line")
+    func misspelledSampleKey() throws {
+        let markdown = """
+            # Request
+
+            <!-- docspec:table kind=fields symbol=Request -->
+
+            | key | type | required | values | error |
+            |---|---|---|---|---|
+            | `playTime` | `int32` | yes | `0...1` | — |
+
+            ```json Request
+            {
+              "plyTime": 1
+            }
+            ```
+            """
+        let (_, diagnostics) = generate([try #require(specPage(markdown, relativePath: "request.md"))])
+        let d = try #require(diagnostics.first { $0.ruleID == "unknown-json-key" })
+        #expect(d.location == DocDiagnostics.SourceLocation(file: "docs-ja/request.md", line: 11, column: 1))
+        #expect(d.message.contains("'plyTime'"))
+        #expect(d.notes.first?.location?.line == 3)
+    }
+
     // MARK: unknown-error-name
 
     @Test("an error name absent from every error-codes table is unknown-error-name at its cell; other rows stay")
