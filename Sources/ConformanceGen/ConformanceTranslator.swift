@@ -87,7 +87,11 @@ public struct ConformanceTranslator: Sendable {
                 suites: [suite], classes: context.classes, sourceFile: page.path)
             files.append(GeneratedFile(name: base + ".swift", contents: SwiftRenderer.render(decl), sourcePath: page.path))
         }
-        files.append(GeneratedFile(name: Self.supportFileName, contents: SupportFile.contents(regenerate: options.regenerateCommand)))
+        // Docs with nothing to test (plain translated pages) need no support file either, so
+        // `docspec check` on them does not ask for a Generated/ folder.
+        if !files.isEmpty {
+            files.append(GeneratedFile(name: Self.supportFileName, contents: SupportFile.contents(regenerate: options.regenerateCommand)))
+        }
         return (files.sorted { $0.name < $1.name }, diagnostics)
     }
 

@@ -71,7 +71,7 @@ public struct DocSet: Sendable {
             let (files, problems) = markdownFiles(in: dir, excluding: others)
             let diagnostics: [Diagnostic] = problems.map { rel in
                 .error(
-                    "unreadable-file", "'\(rel)' is not a readable file (a broken or looping symbolic link?); the page was skipped",
+                    "unreadable-file", "'\(rel)' is not a readable regular file (a broken or looping symbolic link, a FIFO or a device?); the page was skipped",
                     at: SourceLocation(file: displayPath(dir.appendingPathComponent(rel), root: config.root), line: 1))
             }
             return LocaleFiles(locale: locale, dir: dir, files: files, problems: problems, diagnostics: diagnostics)
@@ -100,7 +100,9 @@ public struct DocSet: Sendable {
                 if exists, isDirectory.boolValue {
                     if !name.lowercased().hasSuffix(".md") { walk(url, rel) }
                 } else if name.lowercased().hasSuffix(".md") {
-                    if exists { files.append(rel) } else { problems.append(rel) }
+                    // Only regular files are read: a FIFO or device named *.md would block the read.
+                    let type = (try? fm.attributesOfItem(atPath: url.resolvingSymlinksInPath().path))?[.type] as? FileAttributeType
+                    if exists && type == .typeRegular { files.append(rel) } else { problems.append(rel) }
                 }
             }
         }

@@ -111,8 +111,12 @@ extension DocSpecCLI {
         let baseline = try loadBaseline(config, options, currentDirectory: currentDirectory, required: options.baselinePath != nil)
         var (shown, suppressed) = policyFindings(diagnostics, docSet: docSet, levels: levels)
         if let changed {
+            // Findings about the doc set as a whole (a page deleted or added in one locale, stale
+            // generated tests) are about this change whatever file they point at.
+            let always: Set<String> = ["missing-page", "orphan-page", "duplicate-page-id", "stale-generated", "missing-locale"]
             shown = shown.filter { d in
-                ([d.location] + d.notes.map(\.location)).contains { $0.map { changed.contains($0.file) } ?? false }
+                always.contains(d.ruleID)
+                    || ([d.location] + d.notes.map(\.location)).contains { $0.map { changed.contains($0.file) } ?? false }
             }
         }
         var baselined = 0

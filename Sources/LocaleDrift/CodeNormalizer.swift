@@ -174,7 +174,7 @@ public enum CodeNormalizer {
         guard maskedSource == maskedTarget, source.count == target.count else { return false }
         var changed = false
         for (s, t) in zip(source, target) where s != t {
-            guard t.unicodeScalars.contains(where: isNonLatinLetter), !s.contains("://") else { return false }
+            guard t.unicodeScalars.contains(where: isNonLatinLetter), !s.hasBytes("://") else { return false }
             changed = true
         }
         return changed
@@ -196,7 +196,7 @@ public enum CodeNormalizer {
         var masked = ""
         var runs: [String] = []
         // JSX inside JavaScript/TypeScript samples: a line with a closing tag has text runs too.
-        let jsx = line.contains("</")
+        let jsx = line.hasBytes("</")
         var i = 0
         while i < chars.count {
             let c = chars[i]

@@ -73,6 +73,9 @@ enum HTMLScanner {
         guard !name.isEmpty, let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return nil }
         var attributes: [(String, String?)] = []
         while i < u.count {
+            // A tag is short; a `<` that never closes is text (and must not cost a scan of the
+            // rest of the page each time).
+            if i - start > 2_000 { return nil }
             while i < u.count, u[i] == " " || u[i] == "\n" || u[i] == "\t" || u[i] == "\r" { i += 1 }
             guard i < u.count else { return nil }
             if u[i] == ">" { return (Tag(name: name.lowercased(), attributes: attributes, closing: closing), i + 1) }
@@ -92,7 +95,7 @@ enum HTMLScanner {
                 if i < u.count, u[i] == "\"" || u[i] == "'" || u[i] == "{" {
                     let close: Unicode.Scalar = u[i] == "{" ? "}" : u[i]
                     i += 1
-                    while i < u.count, u[i] != close {
+                    while i < u.count, u[i] != close, i - start <= 2_000 {
                         v.unicodeScalars.append(u[i])
                         i += 1
                     }
@@ -130,36 +133,52 @@ enum HTMLScanner {
         while i < u.count {
             if u[i] == "\n" { line += 1 }
             if u[i] == "<", let (tag, end) = parseTag(u, i) {
-                switch (tag.name, tag.closing) {
-                case ("table", false) where !inTable:
-                    inTable = true
-                case ("table", true) where inTable:
-                    return rows
-                case ("tr", false) where inTable:
-                    rows.append(([], line))
-                case ("td", false), ("th", false):
-                    if inTable {
-                        if cell != nil { cellDepth += 1 } else { cell = "" }
-                    }
-                case ("td", true), ("th", true):
-                    if let c = cell, cellDepth == 0 {
+                let tagStartLine = line
+                for k in i..<end where u[k] == "\n" && k != i { line += 1 }
+                // End tags of cells and rows may be left out (valid HTML): a new cell or row,
+                // or the table's end, closes the open cell. `cellDepth` counts tables nested in
+                // the open cell, whose cells belong to them.
+                func closeCell() {
+                    if let c = cell {
                         if rows.isEmpty { rows.append(([], line)) }
                         rows[rows.count - 1].cells.append(c)
                         cell = nil
-                    } else if cellDepth > 0 {
-                        cellDepth -= 1
                     }
+                }
+                switch (tag.name, tag.closing) {
+                case ("table", false) where !inTable:
+                    inTable = true
+                case ("table", false) where cell != nil:
+                    cellDepth += 1
+                case ("table", true) where cellDepth > 0:
+                    cellDepth -= 1
+                case ("table", true) where inTable:
+                    closeCell()
+                    return rows
+                case ("tr", false) where inTable && cellDepth == 0:
+                    closeCell()
+                    rows.append(([], tagStartLine))
+                case ("td", false) where inTable && cellDepth == 0, ("th", false) where inTable && cellDepth == 0:
+                    closeCell()
+                    cell = ""
+                    i = end
+                    continue
+                case ("td", true) where cellDepth == 0, ("th", true) where cellDepth == 0, ("tr", true) where cellDepth == 0:
+                    closeCell()
+                    i = end
+                    continue
                 default: break
                 }
-                if cell != nil, !(["td", "th"].contains(tag.name) && cellDepth == 0) {
-                    cell! += String(String.UnicodeScalarView(u[i..<end]))
-                }
-                for k in i..<end where u[k] == "\n" && k != i { line += 1 }
+                if cell != nil { cell! += String(String.UnicodeScalarView(u[i..<end])) }
                 i = end
                 continue
             }
             if cell != nil { cell!.unicodeScalars.append(u[i]) }
             i += 1
+        }
+        if inTable, let c = cell {
+            if rows.isEmpty { rows.append(([], line)) }
+            rows[rows.count - 1].cells.append(c)
         }
         return inTable ? rows : nil
     }

@@ -143,7 +143,7 @@ public struct TokenExtractor: Sendable {
     /// cross-reference macros (`{{domxref("Node")}}`, `{{HTMLElement("p")}}`, …) are the links
     /// they render, so a translation that writes an ordinary link instead still matches.
     public func tokens(prose raw: String, into t: inout InvariantTokens) {
-        if raw.contains("{{") {
+        if raw.hasBytes("{{") {
             for link in SiteSyntax.macroLinks(raw) {
                 if let n = LinkTarget.normalize(link, locales: locales) { t.links.append(n) }
             }
@@ -288,11 +288,20 @@ public enum SiteSyntax {
     /// The text with `{{…}}` macros and Hugo shortcodes, `{/*…*/}` MDX comments, `{#id}`
     /// anchors, `<!-- … -->` comments and VitePress `:::` container lines removed.
     public static func strip(_ text: String) -> String {
-        guard text.contains("{") || text.contains(":::") || text.contains("<!--") else { return text }
+        guard text.hasBytes("{") || text.hasBytes(":::") || text.hasBytes("<!--") else { return text }
         var out = ""
         let u = Array(text.unicodeScalars)
         var i = 0
         var lineStart = true
+        // A closer that is not found from one position is not found from any later one: each
+        // unclosed opener would otherwise rescan the rest of the page (quadratic time).
+        var unclosed = Set<String>()
+        func close(_ from: Int, _ needle: String) -> Int? {
+            if unclosed.contains(needle) { return nil }
+            if let end = find(u, from: from, needle) { return end }
+            unclosed.insert(needle)
+            return nil
+        }
         while i < u.count {
             if lineStart {
                 // `::: tip Title` / `:::` container lines.
@@ -307,21 +316,21 @@ public enum SiteSyntax {
             let c = u[i]
             lineStart = c == "\n"
             if c == "{", i + 1 < u.count, u[i + 1] == "{" {
-                if let end = find(u, from: i + 2, "}}") { i = end + 2; continue }
+                if let end = close(i + 2, "}}") { i = end + 2; continue }
             }
             if c == "{", i + 2 < u.count, u[i + 1] == "/", u[i + 2] == "*" {
-                if let end = find(u, from: i + 3, "*/}") { i = end + 3; continue }
+                if let end = close(i + 3, "*/}") { i = end + 3; continue }
             }
-            if c == "{", i + 1 < u.count, u[i + 1] == "/", let end = find(u, from: i + 2, "/}"), end - i < 200 {
+            if c == "{", i + 1 < u.count, u[i + 1] == "/", let end = find(u, from: i + 2, "/}", limit: 200) {
                 // `{/*id*/}` after Markdown read `*id*` as emphasis.
                 i = end + 2
                 continue
             }
             if c == "{", i + 1 < u.count, u[i + 1] == "#" {
-                if let end = find(u, from: i + 2, "}"), end - i < 200 { i = end + 1; continue }
+                if let end = find(u, from: i + 2, "}", limit: 200) { i = end + 1; continue }
             }
             if c == "<", i + 3 < u.count, u[i + 1] == "!", u[i + 2] == "-", u[i + 3] == "-" {
-                if let end = find(u, from: i + 4, "-->") { i = end + 3; continue }
+                if let end = close(i + 4, "-->") { i = end + 3; continue }
             }
             out.unicodeScalars.append(c)
             i += 1
@@ -377,10 +386,11 @@ public enum SiteSyntax {
         return nil
     }
 
-    static func find(_ u: [Unicode.Scalar], from: Int, _ needle: String) -> Int? {
+    static func find(_ u: [Unicode.Scalar], from: Int, _ needle: String, limit: Int = Int.max) -> Int? {
         let n = Array(needle.unicodeScalars)
         var k = from
-        while k + n.count <= u.count {
+        let end = limit == Int.max ? u.count : min(u.count, from + limit)
+        while k + n.count <= end {
             if u[k] == n[0] {
                 var ok = true
                 for m in 1..<n.count where u[k + m] != n[m] {
@@ -392,5 +402,30 @@ public enum SiteSyntax {
             k += 1
         }
         return nil
+    }
+}
+
+extension StringProtocol {
+    /// Whether `needle` occurs in the string, compared byte for byte in UTF-8: a fast check for
+    /// ASCII markers (`://`, `{{`, `<!--`) in hot paths, without Foundation's locale-aware search.
+    func hasBytes(_ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        guard let first = n.first else { return true }
+        func search(_ h: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard h.count >= n.count else { return false }
+            var i = 0
+            let last = h.count - n.count
+            while i <= last {
+                if h[i] == first {
+                    var k = 1
+                    while k < n.count && h[i + k] == n[k] { k += 1 }
+                    if k == n.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+        if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
+        return Array(utf8).withUnsafeBufferPointer(search)
     }
 }

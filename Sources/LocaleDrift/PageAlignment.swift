@@ -30,8 +30,8 @@ public struct PageAlignment: Sendable {
         let sl = max(source.letterCount, 1)
         let tl = max(target.letterCount, 1)
         lengthRatio = Double(tl) / Double(sl)
-        let ss = source.sections.map { Self.signature($0, source) }
-        let ts = target.sections.map { Self.signature($0, target) }
+        let ss = source.sections.map { Self.signature($0, source).sorted() }
+        let ts = target.sections.map { Self.signature($0, target).sorted() }
         let sLetters = source.sections.map { Self.letters($0, source) }
         let tLetters = target.sections.map { Self.letters($0, target) }
         let n = source.sections.count
@@ -48,7 +48,7 @@ public struct PageAlignment: Sendable {
             let aa = src.units[a.headingIndex!].anchor
             let ba = tgt.units[b.headingIndex!].anchor
             if let aa, let ba { score += aa == ba ? 10 : -4 }
-            let jac = Alignment.jaccard(ss[i], ts[j])
+            let jac = Alignment.jaccardSorted(ss[i], ts[j])
             score += 4 * jac
             // Both sections carry tokens and share none: evidence that they differ.
             if ss[i].count >= 3 && ts[j].count >= 3 && jac < 0.1 { score -= 2 }
@@ -71,7 +71,7 @@ public struct PageAlignment: Sendable {
                 let b = target.sections[j]
                 if let x = source.units[a.headingIndex!].anchor, let y = target.units[b.headingIndex!].anchor { return (j, x == y ? 1 : 0) }
                 guard ss[i].count >= 2, ts[j].count >= 2 else { return (j, 0) }
-                return (j, Alignment.jaccard(ss[i], ts[j]) + (a.level == b.level ? 0.1 : -0.2)
+                return (j, Alignment.jaccardSorted(ss[i], ts[j]) + (a.level == b.level ? 0.1 : -0.2)
                     + 0.2 * Self.lengthSimilarity(sLetters[i], tLetters[j], ratio))
             }.max { $0.1 < $1.1 }
             if let (j, score) = best, score >= 0.5 {
@@ -80,6 +80,7 @@ public struct PageAlignment: Sendable {
             }
         }
         alignRegions()
+        unmatchedLines = (Self.lines(source, missingSections), Self.lines(target, extraSections))
     }
 
     /// A stretch of both pages between two matched sections: the matched pair and the
@@ -185,7 +186,7 @@ public struct PageAlignment: Sendable {
         switch (a.kind, b.kind) {
         case (.heading(let la), .heading(let lb)):
             if let x = a.anchor, let y = b.anchor { return x == y ? 10 : -1 }
-            return 0.3 + (la == lb ? 0.5 : 0) + 3 * Alignment.jaccard(a.tokens.tagged, b.tokens.tagged)
+            return 0.3 + (la == lb ? 0.5 : 0) + 3 * Alignment.jaccardSorted(a.tags, b.tags)
         case (.code, .code):
             if a.codeKey == b.codeKey { return 6 }
             let la = a.codeKey?.prefix { $0 != "\n" }
@@ -194,11 +195,11 @@ public struct PageAlignment: Sendable {
         case (.table, .table):
             let ta = a.table!
             let tb = b.table!
-            return 1.5 + 3 * Alignment.jaccard(ta.rows.flatMap(\.tokens.tagged), tb.rows.flatMap(\.tokens.tagged))
+            return 1.5 + 3 * Alignment.jaccardSorted(a.tags, b.tags)
                 + (ta.rows.count == tb.rows.count ? 1 : 0)
         case (.prose, .prose), (.html, .html), (.prose, .html), (.html, .prose):
             let both = a.tokens.isEmpty && b.tokens.isEmpty
-            return 0.5 + (both ? 0 : 3 * Alignment.jaccard(a.tokens.tagged, b.tokens.tagged))
+            return 0.5 + (both ? 0 : 3 * Alignment.jaccardSorted(a.tags, b.tags))
                 + 1.5 * lengthSimilarity(a.letterCount, b.letterCount, ratio)
         default:
             return -1
@@ -241,15 +242,14 @@ public struct PageAlignment: Sendable {
     /// Line ranges of source sections missing in the target and of target sections missing in
     /// the source, headings and bodies included: findings about single blocks there would
     /// repeat the section finding.
-    public var unmatchedLines: (source: [ClosedRange<Int>], target: [ClosedRange<Int>]) {
-        func ranges(_ s: PageStructure, _ set: Set<Int>) -> [ClosedRange<Int>] {
-            set.sorted().compactMap { i -> ClosedRange<Int>? in
-                guard let h = s.sections[i].headingIndex else { return nil }
-                let end = s.sections[i].body.last.map { s.units[$0].range.end.line } ?? s.units[h].range.end.line
-                return s.units[h].range.start.line...max(end, s.units[h].range.start.line)
-            }
+    public private(set) var unmatchedLines: (source: [ClosedRange<Int>], target: [ClosedRange<Int>]) = ([], [])
+
+    static func lines(_ s: PageStructure, _ set: Set<Int>) -> [ClosedRange<Int>] {
+        set.sorted().compactMap { i -> ClosedRange<Int>? in
+            guard let h = s.sections[i].headingIndex else { return nil }
+            let end = s.sections[i].body.last.map { s.units[$0].range.end.line } ?? s.units[h].range.end.line
+            return s.units[h].range.start.line...max(end, s.units[h].range.start.line)
         }
-        return (ranges(source, missingSections), ranges(target, extraSections))
     }
 }
 

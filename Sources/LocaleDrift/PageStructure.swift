@@ -76,6 +76,8 @@ public struct PageUnit: Hashable, Sendable {
     public var codeKey: String? = nil
     /// For a table: bound to a `docspec:table` directive (compared by `TableDriftRule`).
     public var isSpecTable: Bool = false
+    /// The tagged tokens (of all rows, for a table), sorted: what block alignment compares.
+    public var tags: [String] = []
 }
 
 /// A section: a heading and the blocks up to the next heading of any level. The part before
@@ -107,6 +109,9 @@ public struct PageStructure: Sendable {
         var builder = Builder(page: page, extractor: extractor)
         for block in page.document.blocks { builder.add(block) }
         units = builder.units
+        for i in units.indices {
+            units[i].tags = (units[i].table.map { $0.rows.flatMap(\.tokens.tagged) } ?? units[i].tokens.tagged).sorted()
+        }
         var start = 0
         var heading: Int? = nil
         func close(_ end: Int) {
@@ -166,7 +171,7 @@ public struct PageStructure: Sendable {
                 let key = language + "\n" + CodeNormalizer.normalizedLines(literal, language: language).map(\.text).joined(separator: "\n")
                 units.append(PageUnit(kind: .code, range: range, tokens: InvariantTokens(), letterCount: 0, codeKey: key))
             case .htmlBlock(let literal, let range):
-                if literal.range(of: "<table", options: .caseInsensitive) != nil, let table = htmlTable(literal, range) {
+                if literal.lowercased().hasBytes("<table"), let table = htmlTable(literal, range) {
                     units.append(table)
                     return
                 }
@@ -228,7 +233,7 @@ public struct PageStructure: Sendable {
                 case .blockQuote(let inner, _), .footnoteDefinition(_, let inner, _):
                     collectProse(inner, &tokens, &letters, &nested)
                 case .htmlBlock(let literal, _):
-                    if literal.range(of: "<table", options: .caseInsensitive) != nil {
+                    if literal.lowercased().hasBytes("<table") {
                         nested.append(b)
                     } else {
                         extractor.tokens(html: literal, into: &tokens)
@@ -269,7 +274,7 @@ public struct PageStructure: Sendable {
 
         func htmlTable(_ literal: String, _ range: SourceRange) -> PageUnit? {
             guard var rows = HTMLScanner.tableRows(literal), !rows.isEmpty else { return nil }
-            if literal.range(of: "<th", options: .caseInsensitive) != nil { rows.removeFirst() }
+            if literal.lowercased().hasBytes("<th") { rows.removeFirst() }
             let columnCount = rows.map(\.cells.count).max() ?? 0
             let body = rows.map { row -> GenericTable.Row in
                 var tokens = InvariantTokens()
@@ -312,20 +317,19 @@ extension Alignment {
     /// A global alignment maximising the sum of `score(i, j)` over matched pairs (gaps cost
     /// nothing; a pair is matchable only when its score is positive). Returns the matched index
     /// pairs in increasing order. O(n·m); above `limit` cells pairs are matched by position.
-    public static func scored(_ n: Int, _ m: Int, limit: Int = 1_000_000, score: (Int, Int) -> Double) -> [(Int, Int)] {
+    public static func scored(_ n: Int, _ m: Int, limit: Int = 9_000_000, score: (Int, Int) -> Double) -> [(Int, Int)] {
         if n == 0 || m == 0 { return [] }
         if n * m > limit {
             return (0..<min(n, m)).filter { score($0, $0) > 0 }.map { ($0, $0) }
         }
-        var s = [Double](repeating: 0, count: n * m)
-        for i in 0..<n { for j in 0..<m { s[i * m + j] = score(i, j) } }
-        // best[i][j]: best total for suffixes a[i...], b[j...].
+        // best[i][j]: best total for suffixes a[i...], b[j...]; Float keeps 3,000 × 3,000
+        // sections within 36 MB. Scores are recomputed while tracing back, not stored.
         let w = m + 1
-        var best = [Double](repeating: 0, count: (n + 1) * w)
+        var best = [Float](repeating: 0, count: (n + 1) * w)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
                 var v = max(best[(i + 1) * w + j], best[i * w + j + 1])
-                let sc = s[i * m + j]
+                let sc = Float(score(i, j))
                 if sc > 0 { v = max(v, sc + best[(i + 1) * w + j + 1]) }
                 best[i * w + j] = v
             }
@@ -334,8 +338,8 @@ extension Alignment {
         var i = 0
         var j = 0
         while i < n && j < m {
-            let sc = s[i * m + j]
-            if sc > 0, abs(best[i * w + j] - (sc + best[(i + 1) * w + j + 1])) < 1e-9 {
+            let sc = Float(score(i, j))
+            if sc > 0, best[i * w + j] == sc + best[(i + 1) * w + j + 1] {
                 out.append((i, j))
                 i += 1
                 j += 1
@@ -346,6 +350,26 @@ extension Alignment {
             }
         }
         return out
+    }
+
+    /// Jaccard similarity of two sorted multisets (1 when both are empty), without allocating.
+    static func jaccardSorted(_ a: [String], _ b: [String]) -> Double {
+        if a.isEmpty && b.isEmpty { return 1 }
+        var i = 0
+        var j = 0
+        var common = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] {
+                common += 1
+                i += 1
+                j += 1
+            } else if a[i] < b[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return Double(common) / Double(a.count + b.count - common)
     }
 
     /// Jaccard similarity of two multisets (1 when both are empty).

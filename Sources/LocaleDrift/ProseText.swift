@@ -154,14 +154,15 @@ enum ProseText {
                 // Skip a balanced `{…}` (nested braces included, as in `{{< x >}}`).
                 var depth = 0
                 var j = i
-                while j < n {
+                // Macros and shortcodes are short: an unclosed `{` must not rescan the page.
+                while j < n, j - i < 1_000 {
                     if scalars[j] == "{" { depth += 1 } else if scalars[j] == "}" {
                         depth -= 1
                         if depth == 0 { break }
                     }
                     j += 1
                 }
-                if j < n {
+                if j < n, scalars[j] == "}", depth == 0 {
                     out.append(" ")
                     i = j + 1
                     continue
@@ -178,7 +179,7 @@ enum ProseText {
         // URLs and addresses, word by word.
         let words = String(out).split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
             let w = word.lowercased()
-            if w.contains("://") || w.hasPrefix("www.") || (w.contains("@") && w.contains(".")) { return "" }
+            if w.hasBytes("://") || w.hasPrefix("www.") || (w.hasBytes("@") && w.hasBytes(".")) { return "" }
             return word
         }
         return words.joined(separator: " ")
@@ -194,17 +195,21 @@ enum ProseText {
     /// names of things are left out — those with `_`, `::`, `/`, `\`, `=`, `$`, a `.` or digit
     /// inside, two hyphens (`create-react-app`), a capital after a lower-case letter
     /// (`camelCase`, `iPhone`), or written all in capitals (`HTTP`, `JSX`).
+    static let sentencePunctuation = Set("\"'`“”‘’«»()[]<>,;:!?.…—–-*、。，：；！？「」『』（）")
+
     static func proseWords(_ text: String) -> String {
         var kept: [Substring] = []
         for token in text.split(whereSeparator: { $0.isWhitespace }) {
             // Sentence punctuation around a word does not make it code.
-            let word = token.trimmingCharacters(in: "\"'`“”‘’«»()[]<>,;:!?.…—–-*、。，：；！？「」『』（）")
+            let word = token.trimmingCharacters(in: sentencePunctuation)
             guard !word.isEmpty else { continue }
             if looksLikeCode(word) { continue }
             kept.append(word)
         }
         return kept.joined(separator: " ")
     }
+
+    static let codeCharacters = Set("_/\\=$#@<>{}|~^")
 
     static func looksLikeCode(_ word: Substring) -> Bool {
         // A run of Japanese, Chinese, Cyrillic, … text is prose whatever it holds.
@@ -214,7 +219,7 @@ enum ProseText {
         var letters = 0
         var upper = 0
         for ch in word {
-            if "_/\\=$#@<>{}|~^".contains(ch) { return true }
+            if codeCharacters.contains(ch) { return true }
             if ch.isNumber && ch.isASCII { return true }
             if ch == "." || ch == ":" { return true }  // `file.md`, `std::io`, `obj.prop` (sentence dots were trimmed)
             if ch == "-" {
@@ -237,7 +242,7 @@ enum ProseText {
 }
 
 extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> Substring {
+    fileprivate func trimmingCharacters(in set: Set<Character>) -> Substring {
         var s = self
         while let f = s.first, set.contains(f) { s.removeFirst() }
         while let l = s.last, set.contains(l) { s.removeLast() }

@@ -185,11 +185,11 @@ public struct StructureDriftRule: DriftRule {
             }
             let sr = ta.rows
             let tr = tb.rows
-            let sTags = sr.map { Self.rowTags($0) }
-            let tTags = tr.map { Self.rowTags($0) }
+            let sTags = sr.map { Self.rowTags($0).sorted() }
+            let tTags = tr.map { Self.rowTags($0).sorted() }
             let matches = Alignment.scored(sr.count, tr.count) { i, j in
                 let both = sTags[i].isEmpty && tTags[j].isEmpty
-                let jac = Alignment.jaccard(sTags[i], tTags[j])
+                let jac = Alignment.jaccardSorted(sTags[i], tTags[j])
                 // The key breaks ties (rows may repeat a key, `-` and `-=`); the cells decide.
                 let sameKey = Self.rowKey(sr[i]) == Self.rowKey(tr[j]) ? 1.0 : 0
                 if !both && jac == 0 && sameKey == 0 { return -1 }
@@ -201,7 +201,7 @@ public struct StructureDriftRule: DriftRule {
             let pairedT = Set(rowMatch.values)
             var leftover = tr.indices.filter { !pairedT.contains($0) }
             for i in sr.indices where rowMatch[i] == nil {
-                if let k = leftover.firstIndex(where: { Self.rowKey(tr[$0]) == Self.rowKey(sr[i]) && tTags[$0].sorted() == sTags[i].sorted() }) {
+                if let k = leftover.firstIndex(where: { Self.rowKey(tr[$0]) == Self.rowKey(sr[i]) && tTags[$0] == sTags[i] }) {
                     rowMatch[i] = leftover.remove(at: k)
                 }
             }
@@ -370,7 +370,7 @@ public struct StructureDriftRule: DriftRule {
                 for at in order {
                     let m = missing[at]!
                     let note = DiagnosticNote("the source locale (\(sl)) has it here", at: m.note)
-                    if let c = m.counterpart, let e = extra[c], !e.isEmpty, kind != 0 {
+                    if let c = m.counterpart, let e = extra[c], !e.isEmpty {
                         extra[c] = nil
                         out.append(Diagnostic(
                             rule, .warning,

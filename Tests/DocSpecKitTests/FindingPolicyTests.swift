@@ -257,6 +257,14 @@ struct ChangedSinceTests {
         let untracked = ws.run(["lint", "--changed-since", "HEAD"])
         #expect(untracked.err.contains("docs-ja/new.md") && untracked.err.contains("[missing-page]"), "\(untracked.transcript)")
         #expect(!untracked.err.contains("[code-sample-mismatch]"))
+
+        // A translation deleted in the change: its missing-page finding sits on the unchanged
+        // source page, and is about this change all the same.
+        try ws.remove("docs-ja/new.md")
+        try git(ws, "rm", "-q", "docs-ru/request.md")
+        let deleted = ws.run(["lint", "--changed-since", "HEAD"])
+        #expect(deleted.status == 1, "\(deleted.transcript)")
+        #expect(deleted.err.contains("docs-ja/request.md:1:1: error:") && deleted.err.contains("[missing-page]"), "\(deleted.transcript)")
     }
 
     @Test("an unknown ref or a folder outside git is exit 2 with git's message")

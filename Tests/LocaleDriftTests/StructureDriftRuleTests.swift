@@ -261,6 +261,17 @@ struct StructureDriftRuleTests {
         #expect(d.first?.notes.first?.location?.line == jaPage[1].line)
     }
 
+    @Test("An HTML table whose cell and row end tags are left out (valid HTML) is still compared")
+    func htmlTableWithoutEndTags() throws {
+        let open = genericRU.replacingOnce("<tr><td><code>chrome</code></td><td>120</td></tr>", with: "<tr><td><code>chrome</code><td>120")
+            .replacingOnce("<tr><td><code>firefox</code></td><td>115</td></tr>", with: "<tr><td><code>firefox</code><td>115")
+        try expectDrift(ja(genericJA), ru(open), rules: rules, [])
+        let changed = ru(open.replacingOnce("<td>115", with: "<td>116"))
+        let d = try drift(ja(genericJA), changed, rules: rules)
+        #expect(d.map(\.ruleID) == ["number-mismatch"], "\(d)")
+        #expect(d.first?.message.contains("ru has '116', the source locale (ja) has '115'") == true, "\(d)")
+    }
+
     @Test("missing-table: a table of a matched section missing in the translation")
     func tableMissing() throws {
         let jaPage = ja(genericJA.replacingOnce("<table>", with: "1️⃣<table>"))
