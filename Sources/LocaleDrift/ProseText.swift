@@ -57,10 +57,11 @@ enum ProseText {
             let text = normalisedSpaces(raw)
             guard !text.isEmpty else { return }
             var unit = ProseUnit(kind: kind, text: text, prose: proseWords(raw), location: location, section: section)
-            let outside = proseWords(clean(self.text(of: inlines, links: false)))
-            unit.externalLinksOnly = ScriptCounts(outside).total == 0 && inlines.links.contains { link in
+            // Only a block with an external link can be a list of resources (checked second:
+            // it cleans the text again).
+            unit.externalLinksOnly = inlines.links.contains { link in
                 !link.isImage && (link.destination.hasPrefix("http://") || link.destination.hasPrefix("https://"))
-            }
+            } && ScriptCounts(proseWords(clean(self.text(of: inlines, links: false)))).total == 0
             out.append(unit)
         }
         switch block {
@@ -176,8 +177,10 @@ enum ProseText {
             out.append(c)
             i += 1
         }
-        // URLs and addresses, word by word.
-        let words = String(out).split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+        // URLs and addresses, word by word (only when the text has any).
+        let joined = String(out)
+        guard joined.hasBytes("://") || joined.hasBytes("www.") || joined.hasBytes("WWW.") || joined.hasBytes("@") else { return joined }
+        let words = joined.split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
             let w = word.lowercased()
             if w.hasBytes("://") || w.hasPrefix("www.") || (w.hasBytes("@") && w.hasBytes(".")) { return "" }
             return word
