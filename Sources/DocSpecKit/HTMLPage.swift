@@ -108,14 +108,25 @@ enum HTMLPage {
 
 /// Writes files atomically: the content goes to a temporary file in the same folder, which is
 /// then renamed over the destination, so readers see the old file or the new one, never a part.
+/// A symbolic link is followed (its target is rewritten, the link stays) and an existing file
+/// keeps its permissions; a hard link to the old file keeps the old content (the price of
+/// atomicity).
 enum AtomicFile {
-    /// Writes `data` to `url` atomically.
-    static func write(_ data: Data, to url: URL) throws {
+    /// Writes `data` to `url` atomically; throws a `POSIXError` (e.g. `ENOENT` when the folder
+    /// does not exist) or a `CocoaError` when the temporary file cannot be created.
+    static func write(_ data: Data, to original: URL) throws {
+        let url = original.resolvingSymlinksInPath()
         let dir = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw POSIXError(.ENOENT)
+        }
         let temp = dir.appendingPathComponent(".\(url.lastPathComponent).docspec-\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temp.path, contents: data) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
+        var existing = stat()
+        if stat(url.path, &existing) == 0 { _ = chmod(temp.path, existing.st_mode & 0o7777) }
         if rename(temp.path, url.path) != 0 {
             let code = errno
             try? FileManager.default.removeItem(at: temp)
