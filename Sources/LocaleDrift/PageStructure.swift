@@ -250,12 +250,31 @@ public struct PageStructure: Sendable {
         /// MDN's definition list: every (or nearly every) item is a term paragraph followed by a
         /// nested list whose item starts with `: `.
         func definitionList(_ items: [ListItem], _ range: SourceRange) -> PageUnit? {
+            func isDefinitionItem(_ item: ListItem) -> Bool {
+                guard item.blocks.count >= 2, case .paragraph = item.blocks[0],
+                    case .list(_, _, let defs, _) = item.blocks[1], let first = defs.first?.blocks.first,
+                    case .paragraph(let def, _) = first, case .text(let lead)? = def.first
+                else { return false }
+                return lead.hasPrefix(":")
+            }
+            let proper = items.filter(isDefinitionItem).count
+            guard proper > 0, proper * 2 >= items.count else { return nil }
             var rows: [GenericTable.Row] = []
             for item in items {
-                guard item.blocks.count >= 2, case .paragraph(let term, _) = item.blocks[0],
-                    case .list(_, _, let defs, _) = item.blocks[1], let first = defs.first?.blocks.first,
-                    case .paragraph(let def, _) = first, case .text(let lead)? = def.first, lead.hasPrefix(":")
-                else { continue }
+                // A term whose description is missing is still a row (its term is compared).
+                guard case .paragraph(let term, _)? = item.blocks.first else { continue }
+                guard isDefinitionItem(item), case .list(_, _, let defs, _) = item.blocks[1],
+                    case .paragraph(let def, _)? = defs.first?.blocks.first
+                else {
+                    let termText = SiteSyntax.strip(term.plainText).trimmingSpaces
+                    var tokens = extractor.tokens(term)
+                    var letters = 0
+                    var nested: [Block] = []
+                    collectProse(Array(item.blocks.dropFirst()), &tokens, &letters, &nested)
+                    rows.append(GenericTable.Row(
+                        cells: [termText, ""], tokens: tokens, location: item.range.start, key: term.codeSpans.first ?? termText))
+                    continue
+                }
                 var tokens = extractor.tokens(term)
                 var letters = 0
                 var nested: [Block] = []
@@ -266,7 +285,7 @@ public struct PageStructure: Sendable {
                     cells: [termText, description], tokens: tokens, location: item.range.start,
                     key: term.codeSpans.first ?? termText))
             }
-            guard !rows.isEmpty, rows.count * 2 >= items.count + 1 || rows.count == items.count else { return nil }
+            guard !rows.isEmpty else { return nil }
             return PageUnit(
                 kind: .table, range: range, tokens: InvariantTokens(), letterCount: 0, title: "definition list",
                 table: GenericTable(origin: .definitionList, columnCount: 2, rows: rows))

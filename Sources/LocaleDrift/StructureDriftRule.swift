@@ -234,6 +234,15 @@ public struct StructureDriftRule: DriftRule {
             // `ELEMENT_NODE` for `Node.ELEMENT_NODE`) are one finding per rule for the table.
             let before = out.count
             for (i, j) in rowMatch.sorted(by: { $0.key < $1.key }) {
+                // A row whose description (every cell after the first) is empty in the
+                // translation but not in the source: the text was never written.
+                if sr[i].cells.dropFirst().contains(where: { !$0.isEmpty }), tr[j].cells.dropFirst().allSatisfy(\.isEmpty) {
+                    out.append(Diagnostic(
+                        "table-shape-mismatch", .warning,
+                        "row '\(clip(Self.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(section) has no description in \(tl)",
+                        at: tr[j].location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
+                        fingerprint: "empty-row|" + Self.rowKey(sr[i])))
+                }
                 let context = " in row '\(clip(Self.rowKey(sr[i]), 40))'"
                 compareTokens(
                     source: [(i, sr[i].tokens, sr[i].location, context)], target: [(j, tr[j].tokens, tr[j].location, context)],

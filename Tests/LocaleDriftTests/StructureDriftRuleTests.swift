@@ -251,6 +251,25 @@ struct StructureDriftRuleTests {
         #expect(d.first?.message.contains("definition list") == true)
     }
 
+    @Test("A definition list term whose description is missing in the translation is one finding at that term")
+    func definitionWithoutDescription() throws {
+        let jaPage = ja(genericJA.replacingOnce("- `Node.COMMENT_NODE` (`8`)", with: "1️⃣- `Node.COMMENT_NODE` (`8`)"))
+        let ruDefinitions = genericRU.replacingOnce("""
+            | Константа | Значение |
+            | --- | --- |
+            | `Node.ELEMENT_NODE` | `1` |
+            | `Node.TEXT_NODE` | `3` |
+            | `Node.COMMENT_NODE` | `8` |
+            """, with: """
+            - `Node.ELEMENT_NODE` (`1`)
+              - : Узел элемента.
+            - `Node.TEXT_NODE` (`3`)
+              - : Текстовый узел.
+            1️⃣- `Node.COMMENT_NODE` (`8`)
+            """)
+        try expectDrift(jaPage, ru(ruDefinitions), rules: rules, [Finding("table-shape-mismatch", .warning, at: ru(ruDefinitions)[1], note: jaPage[1])])
+    }
+
     @Test("number-mismatch in an HTML table row")
     func htmlTableNumber() throws {
         let jaPage = ja(genericJA.replacingOnce("  <tr><td><code>firefox</code></td><td>115</td></tr>", with: "1️⃣  <tr><td><code>firefox</code></td><td>115</td></tr>"))
