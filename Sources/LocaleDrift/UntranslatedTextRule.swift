@@ -83,6 +83,7 @@ public struct UntranslatedTextRule: DriftRule {
         let foreign = scripts.source.expected.subtracting(scripts.target.expected)
         guard !foreign.isEmpty else { return out }
         let syllabic = foreign.contains { $0.isIdeographicOrSyllabic }
+        var untranslatedUnits = 0
         var sourceByText: [String: SourceLocation] = [:]
         for u in source.units where sourceByText[u.text] == nil { sourceByText[u.text] = u.location }
         for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly && !Self.isQuoted(unit.text) {
@@ -108,6 +109,24 @@ public struct UntranslatedTextRule: DriftRule {
                 notes: sourceByText[unit.text].map { [DiagnosticNote("the same text in the source locale (\(sl))", at: $0)] } ?? [])
             d.fingerprintContent = unit.text
             out.append(d)
+            untranslatedUnits += 1
+        }
+        // A page mostly left in the source language is one finding, not one per block and
+        // section: each of them becomes a note, so nothing is lost.
+        let proseUnits = target.units.filter { $0.kind != .heading }.count
+        let flaggedUnits = untranslatedUnits + target.units.filter { $0.kind != .heading && identicalSections.contains($0.section) }.count
+        if out.count >= 4, proseUnits > 0, flaggedUnits * 2 >= proseUnits, let first = out.compactMap(\.location).min() {
+            let sections = out.filter { $0.ruleID == "identical-to-source" }.count
+            var parts: [String] = []
+            if sections > 0 { parts.append("\(sections) section\(sections == 1 ? "" : "s") read\(sections == 1 ? "s" : "") the same as in the source (\(sl))") }
+            if untranslatedUnits > 0 { parts.append("\(untranslatedUnits) block\(untranslatedUnits == 1 ? " is" : "s are") still in \(sl)") }
+            var d = Diagnostic(
+                "untranslated-text", .warning,
+                "most of the page is not translated into \(tl) (\(flaggedUnits) of \(proseUnits) blocks): \(parts.joined(separator: ", ")); each is listed below",
+                at: first,
+                notes: out.sortedForOutput().compactMap { f in f.location.map { DiagnosticNote(f.message, at: $0) } })
+            d.fingerprintContent = "page mostly untranslated"
+            return [d]
         }
         return out
     }

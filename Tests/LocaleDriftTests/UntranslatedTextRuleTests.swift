@@ -136,6 +136,33 @@ struct UntranslatedTextRuleTests {
             [Finding("untranslated-text", .warning, at: target[1], note: Location(file: "docs-ja/p.md", line: 3))])
     }
 
+    @Test("A page mostly left in the source language is one finding, with each block and section as a note")
+    func mostlyUntranslatedPage() throws {
+        let target = ja("""
+            # ツールキットのインストール {/*installing*/}
+
+            1️⃣Download the installer and run it. The setup takes a few minutes now.
+
+            ## Requirements {#requirements}
+
+            You need React Server Components and a recent version of `npm` here.
+
+            | Option | Meaning |
+            |---|---|
+            | `--fast` | Skip the optional checks during the setup |
+
+            ## Troubleshooting
+
+            If the installer stops, delete the cache folder and try it again.
+            """)
+        let d = try drift(en(Self.guideEN), target, rules: rule)
+        #expect(d.count == 1, "\(d)")
+        #expect(d.first?.ruleID == "untranslated-text")
+        #expect(d.first?.location == target[1])
+        #expect(d.first?.message.contains("most of the page is not translated into ja") == true, "\(d)")
+        #expect((d.first?.notes.count ?? 0) >= 4, "\(d)")
+    }
+
     @Test("A section identical to the source is one finding at its heading; its blocks are not reported again")
     func identicalSection() throws {
         let source = en(Self.guideEN.replacingOnce("## Troubleshooting", with: "1️⃣## Troubleshooting"))
