@@ -136,10 +136,10 @@ public struct CodeSampleDriftRule: DriftRule {
                 $0.text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
             }.filter { !TokenExtractor.isTranslatableCode($0) }  // UI text in Japanese or Russian is translation
         }
-        let wa = words(a)
-        let wb = words(b)
+        let wa = words(a).sorted()
+        let wb = words(b).sorted()
         if wa.isEmpty || wb.isEmpty { return true }
-        return Alignment.jaccard(wa, wb) >= 0.25
+        return Alignment.jaccardSorted(wa, wb) >= 0.25
     }
 
     /// The info string as compared across locales: language and attributes, without display

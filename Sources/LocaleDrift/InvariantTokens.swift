@@ -51,21 +51,34 @@ public struct InvariantTokens: Hashable, Sendable {
             + htmlAttributes.map { "h:" + $0 }
     }
 
-    /// The noun for a token rule id (`inline-code-mismatch` → "inline code").
-    static func noun(of rule: String) -> String {
-        InvariantTokens().kinds.first { $0.rule == rule }?.noun ?? rule
+    /// `tagged` plus the identifier parts of each code token (`Node.ELEMENT_NODE` also gives
+    /// `i:Node` and `i:ELEMENT_NODE`), so a constant written with or without its qualifier still
+    /// looks alike; `wholeWords` also tags a code token that is one identifier.
+    func taggedWithIdentifierParts(wholeWords: Bool) -> [String] {
+        var out = tagged
+        for c in code {
+            let parts = c.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+            if parts.count > 1 || (wholeWords && parts.count == 1) { out += parts.map { "i:" + $0 } }
+        }
+        return out
     }
 
-    /// The kinds, for reporting: rule id, a noun for messages, and the tokens.
-    var kinds: [(rule: String, noun: String, tokens: [String])] {
-        [
-            ("number-mismatch", "number", numbers),
-            ("inline-code-mismatch", "inline code", code),
-            ("link-mismatch", "link target", links),
-            ("placeholder-mismatch", "placeholder", placeholders),
-            ("html-attribute-mismatch", "HTML attribute", htmlAttributes),
-        ]
+    /// Rule id and message noun of each kind, in the order of `kinds`.
+    static let kindNames: [(rule: String, noun: String)] = [
+        ("number-mismatch", "number"),
+        ("inline-code-mismatch", "inline code"),
+        ("link-mismatch", "link target"),
+        ("placeholder-mismatch", "placeholder"),
+        ("html-attribute-mismatch", "HTML attribute"),
+    ]
+
+    /// The noun for a token rule id (`inline-code-mismatch` → "inline code").
+    static func noun(of rule: String) -> String {
+        kindNames.first { $0.rule == rule }?.noun ?? rule
     }
+
+    /// The tokens of each kind, in the order of `kindNames`.
+    var kinds: [[String]] { [numbers, code, links, placeholders, htmlAttributes] }
 }
 
 /// Extracts invariant tokens from inlines and raw text.

@@ -209,14 +209,8 @@ public struct PageAlignment: Sendable {
     /// Tagged invariant tokens of a section's heading and body, code included.
     static func signature(_ section: PageSection, _ s: PageStructure) -> [String] {
         var out: [String] = []
-        func add(_ t: InvariantTokens) {
-            out += t.tagged
-            // `Node.ELEMENT_NODE` in one locale, `ELEMENT_NODE` in the other: still alike.
-            for c in t.code {
-                let parts = c.split { !($0.isLetter || $0.isNumber || $0 == "_") }
-                if parts.count > 1 { out += parts.map { "i:" + $0 } }
-            }
-        }
+        // `Node.ELEMENT_NODE` in one locale, `ELEMENT_NODE` in the other: still alike.
+        func add(_ t: InvariantTokens) { out += t.taggedWithIdentifierParts(wholeWords: false) }
         if let h = section.headingIndex { add(s.units[h].tokens) }
         for k in section.body {
             let u = s.units[k]

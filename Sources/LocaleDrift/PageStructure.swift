@@ -390,19 +390,4 @@ extension Alignment {
         }
         return Double(common) / Double(a.count + b.count - common)
     }
-
-    /// Jaccard similarity of two multisets (1 when both are empty).
-    static func jaccard(_ a: [String], _ b: [String]) -> Double {
-        if a.isEmpty && b.isEmpty { return 1 }
-        var counts: [String: Int] = [:]
-        for x in a { counts[x, default: 0] += 1 }
-        var common = 0
-        for x in b {
-            if let c = counts[x], c > 0 {
-                common += 1
-                counts[x] = c - 1
-            }
-        }
-        return Double(common) / Double(a.count + b.count - common)
-    }
 }

@@ -270,13 +270,7 @@ public struct StructureDriftRule: DriftRule {
         /// Row tokens plus the identifier parts of its code (`Node.ELEMENT_NODE` also gives
         /// `ELEMENT_NODE`), so a row whose key was shortened still aligns.
         static func rowTags(_ r: GenericTable.Row) -> [String] {
-            var out = r.tokens.tagged
-            for c in r.tokens.code {
-                let parts = c.split { !($0.isLetter || $0.isNumber || $0 == "_") }
-                if parts.count > 1 { out += parts.map { "i:" + $0 } }
-                else if let p = parts.first { out.append("i:" + p) }
-            }
-            return out
+            r.tokens.taggedWithIdentifierParts(wholeWords: true)
         }
 
         /// The row's first cell (a definition list's term), for alignment and messages.
@@ -324,8 +318,7 @@ public struct StructureDriftRule: DriftRule {
                 if nearest[s.id] == nil, let next { nearest[s.id] = next }
             }
             for kind in 0..<5 {
-                let rule = InvariantTokens().kinds[kind].rule
-                let noun = InvariantTokens().kinds[kind].noun
+                let (rule, noun) = InvariantTokens.kindNames[kind]
                 // Inline code written as plain text on the other side is formatting, not drift.
                 let targetText = kind == 1 ? (target.map(\.tokens.text) + alsoInTarget.map(\.text)).joined(separator: "\n").lowercased() : ""
                 let sourceText = kind == 1 ? (source.map(\.tokens.text) + alsoInSource.map(\.text)).joined(separator: "\n").lowercased() : ""
@@ -338,16 +331,16 @@ public struct StructureDriftRule: DriftRule {
                 // does once is style, not drift.
                 let multiset = kind == 2
                 var available: [String: Int] = [:]
-                for t in target.map(\.tokens) + alsoInTarget { for x in t.kinds[kind].tokens { available[x, default: 0] += 1 } }
+                for t in target.map(\.tokens) + alsoInTarget { for x in t.kinds[kind] { available[x, default: 0] += 1 } }
                 if !multiset { for k in available.keys { available[k] = Int.max / 2 } }
                 // Missing tokens grouped by where they are reported.
                 var missing: [SourceLocation: (tokens: [String], note: SourceLocation, context: String, counterpart: Int?)] = [:]
                 var order: [SourceLocation] = []
                 var sourceCounts: [String: Int] = [:]
-                for t in alsoInSource { for x in t.kinds[kind].tokens { sourceCounts[x, default: 0] += 1 } }
+                for t in alsoInSource { for x in t.kinds[kind] { sourceCounts[x, default: 0] += 1 } }
                 var reported = Set<String>()
                 for s in source {
-                    for x in s.tokens.kinds[kind].tokens {
+                    for x in s.tokens.kinds[kind] {
                         sourceCounts[x, default: 0] += 1
                         if let c = available[x], c > 0 {
                             available[x] = c - 1
@@ -366,7 +359,7 @@ public struct StructureDriftRule: DriftRule {
                 var remaining = sourceCounts
                 if !multiset { for k in remaining.keys { remaining[k] = Int.max / 2 } }
                 for t in target {
-                    for x in t.tokens.kinds[kind].tokens {
+                    for x in t.tokens.kinds[kind] {
                         if let c = remaining[x], c > 0 {
                             remaining[x] = c - 1
                         } else if kind == 1 && sourceText.contains(x.lowercased()) {
