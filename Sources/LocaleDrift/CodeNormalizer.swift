@@ -36,15 +36,38 @@ public enum CodeNormalizer {
 
     /// The code's non-blank lines with comments and trailing whitespace removed.
     public static func normalizedLines(_ code: String, language: String) -> [Line] {
-        // A CRLF pair is one `Character`: make it "\n" so lines split and `//` comments end.
-        let code = code.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
-        let stripped = strip(code, style: style(for: language), singleQuoteStrings: singleQuoteLanguages.contains(language))
-        var out: [Line] = []
-        for (i, raw) in stripped.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = Substring(raw)
-            while let l = line.last, l == " " || l == "\t" || l == "\r" { line.removeLast() }
-            if !line.allSatisfy({ $0 == " " || $0 == "\t" }) { out.append(Line(index: i, text: String(line))) }
+        // Scalars, not `Character`s: every marker below is ASCII, and a CRLF pair must count as
+        // one line break (as a `Character` it is one, and `//` comments end before it).
+        var scalars = Array(code.unicodeScalars)
+        if scalars.contains("\r") {
+            var w = 0
+            for r in scalars.indices where !(scalars[r] == "\r" && r + 1 < scalars.count && scalars[r + 1] == "\n") {
+                scalars[w] = scalars[r]
+                w += 1
+            }
+            scalars.removeLast(scalars.count - w)
         }
+        let stripped = strip(scalars, style: style(for: language), singleQuoteStrings: singleQuoteLanguages.contains(language))
+        var out: [Line] = []
+        var index = 0
+        var start = 0
+        func flush(_ end: Int) {
+            var e = end
+            while e > start, stripped[e - 1] == " " || stripped[e - 1] == "\t" || stripped[e - 1] == "\r" { e -= 1 }
+            var k = start
+            while k < e, stripped[k] == " " || stripped[k] == "\t" { k += 1 }
+            if k < e {
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: stripped[start..<e])
+                out.append(Line(index: index, text: String(text)))
+            }
+        }
+        for k in stripped.indices where stripped[k] == "\n" {
+            flush(k)
+            index += 1
+            start = k + 1
+        }
+        flush(stripped.count)
         return out
     }
 
@@ -55,12 +78,19 @@ public enum CodeNormalizer {
 
     static func strip(_ code: String, style: Style, singleQuoteStrings: Bool = false) -> String {
         if style == .none { return code }
-        let chars = Array(code)
-        var out = ""
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: strip(Array(code.unicodeScalars), style: style, singleQuoteStrings: singleQuoteStrings))
+        return String(out)
+    }
+
+    /// `strip` over Unicode scalars (every marker it looks for is ASCII).
+    static func strip(_ chars: [Unicode.Scalar], style: Style, singleQuoteStrings: Bool) -> [Unicode.Scalar] {
+        if style == .none { return chars }
+        var out: [Unicode.Scalar] = []
         out.reserveCapacity(chars.count)
         var i = 0
-        var quote: Character?
-        func at(_ k: Int) -> Character? { k < chars.count ? chars[k] : nil }
+        var quote: Unicode.Scalar?
+        func at(_ k: Int) -> Unicode.Scalar? { k < chars.count ? chars[k] : nil }
         while i < chars.count {
             let c = chars[i]
             // Triple-quoted strings (Swift and Kotlin `"""`, Python `"""` and `'''`) span lines
@@ -139,8 +169,8 @@ public enum CodeNormalizer {
 
     /// In YAML plain scalars and prose (`Apple's`), a `'` after a letter or digit with no other
     /// `'` later on the line is an apostrophe, not an opening quote.
-    static func isApostrophe(_ chars: [Character], _ i: Int) -> Bool {
-        guard i > 0, chars[i - 1].isLetter || chars[i - 1].isNumber else { return false }
+    static func isApostrophe(_ chars: [Unicode.Scalar], _ i: Int) -> Bool {
+        guard i > 0, chars[i - 1].properties.isAlphabetic || chars[i - 1].properties.numericType != nil else { return false }
         var k = i + 1
         while k < chars.count, chars[k] != "\n" {
             if chars[k] == "'" { return false }
@@ -151,7 +181,7 @@ public enum CodeNormalizer {
 
     /// In Rust and Swift a `'` also starts lifetimes/labels; treat it as a quote only when a
     /// closing `'` follows within a few characters (a char literal).
-    static func isCharLiteralStart(_ chars: [Character], _ i: Int) -> Bool {
+    static func isCharLiteralStart(_ chars: [Unicode.Scalar], _ i: Int) -> Bool {
         var k = i + 1
         var n = 0
         while k < chars.count, n < 4 {

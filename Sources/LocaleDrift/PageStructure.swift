@@ -320,13 +320,18 @@ public struct PageStructure: Sendable {
 
         /// Whether a block is a translator's note (`訳注：…`, `> **Примечание переводчика:** …`).
         static func isTranslatorNote(_ text: String) -> Bool {
-            let t = text.trimmingSpaces.drop { "(（[【*_ ".contains($0) }.lowercased()
+            // Only the start of the block matters: lower-case a short prefix, not the paragraph.
+            var head = String.UnicodeScalarView()
+            for u in text.unicodeScalars.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || "(（[【*_".unicodeScalars.contains($0) }).prefix(40) {
+                head.append(u)
+            }
+            let t = String(head).lowercased()
             return translatorNoteMarkers.contains { t.hasPrefix($0) }
         }
 
         static func letters(_ s: String) -> Int {
             var n = 0
-            for u in s.unicodeScalars where u.properties.isAlphabetic { n += 1 }
+            for u in s.unicodeScalars where Script.isLetter(u) { n += 1 }
             return n
         }
     }

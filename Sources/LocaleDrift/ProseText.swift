@@ -23,6 +23,28 @@ struct ProseUnit: Sendable {
     /// Index of the top-level section the unit is in: 0 before the first top-level heading, then
     /// 1 for the first heading's section, and so on.
     var section: Int
+    /// The letters of `prose` per script.
+    var scripts: ScriptCounts
+    /// Number of words in `prose`.
+    var wordCount: Int
+
+    init(kind: Kind, text: String, prose: String, location: SourceLocation, section: Int) {
+        self.kind = kind
+        self.text = text
+        self.prose = prose
+        self.location = location
+        self.section = section
+        scripts = ScriptCounts(prose)
+        var words = 0
+        var inWord = false
+        for u in prose.utf8 {
+            if u == 0x20 { inWord = false } else if !inWord {
+                inWord = true
+                words += 1
+            }
+        }
+        wordCount = words
+    }
 }
 
 /// Turns blocks into prose units, leaving out what is not prose: code (blocks and spans), HTML
@@ -138,19 +160,36 @@ enum ProseText {
     /// Removes site syntax and placeholders from text: `{{…}}` (Hugo shortcodes, MDN macros,
     /// Vue interpolation), `{…}` (MDX expressions and comments, heading anchors, ICU
     /// placeholders), `:::` container lines, printf-style placeholders, URLs and e-mail addresses.
+    /// Scans Unicode scalars (every marker is ASCII).
     static func clean(_ text: String) -> String {
-        var lines: [Substring] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.hasPrefix(":::") { continue }
-            lines.append(line)
-        }
-        let scalars = Array(lines.joined(separator: "\n").unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var i = 0
+        let scalars = Array(text.unicodeScalars)
         let n = scalars.count
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(n)
+        var i = 0
+        var lineStart = true
+        var maybeURL = false
         while i < n {
+            if lineStart {
+                lineStart = false
+                // A `::: tip` / `:::` container line is left out with its line break.
+                var j = i
+                while j < n, scalars[j] == " " || scalars[j] == "\t" { j += 1 }
+                if j + 2 < n, scalars[j] == ":", scalars[j + 1] == ":", scalars[j + 2] == ":" {
+                    while j < n, scalars[j] != "\n" { j += 1 }
+                    if j < n {
+                        i = j + 1
+                        lineStart = true
+                    } else {
+                        // The last line: drop the line break before it too.
+                        if out.last == "\n" { out.removeLast() }
+                        i = n
+                    }
+                    continue
+                }
+            }
             let c = scalars[i]
+            if c == "\n" { lineStart = true }
             if c == "{" {
                 // Skip a balanced `{…}` (nested braces included, as in `{{< x >}}`).
                 var depth = 0
@@ -169,86 +208,171 @@ enum ProseText {
                     continue
                 }
             }
-            if c == "%", i + 1 < n, "sdifxXu@".unicodeScalars.contains(scalars[i + 1]) {
+            if c == "%", i + 1 < n, Self.isPrintfConversion(scalars[i + 1]) {
                 out.append(" ")
                 i += 2
                 continue
             }
+            if c == "@" || c == "/" || c == "w" || c == "W" { maybeURL = true }
             out.append(c)
             i += 1
         }
-        // URLs and addresses, word by word (only when the text has any).
-        let joined = String(out)
-        guard joined.hasBytes("://") || joined.hasBytes("www.") || joined.hasBytes("WWW.") || joined.hasBytes("@") else { return joined }
-        let words = joined.split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
-            let w = word.lowercased()
-            if w.hasBytes("://") || w.hasPrefix("www.") || (w.hasBytes("@") && w.hasBytes(".")) { return "" }
-            return word
+        guard maybeURL else { return String(String.UnicodeScalarView(out)) }
+        // URLs and addresses, word by word (words are separated by single spaces here).
+        var kept: [Unicode.Scalar] = []
+        kept.reserveCapacity(out.count)
+        var start = 0
+        func word(_ end: Int) {
+            let w = out[start..<end]
+            if !Self.isAddress(w) { kept.append(contentsOf: w) }
         }
-        return words.joined(separator: " ")
+        for k in out.indices where out[k] == " " {
+            word(k)
+            kept.append(" ")
+            start = k + 1
+        }
+        word(out.count)
+        return String(String.UnicodeScalarView(kept))
+    }
+
+    static func isPrintfConversion(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "s", "d", "i", "f", "x", "X", "u", "@": true
+        default: false
+        }
+    }
+
+    /// A URL (`…://…`, `www.…`) or an e-mail address (`…@….…`).
+    static func isAddress(_ w: ArraySlice<Unicode.Scalar>) -> Bool {
+        var at = false
+        var dot = false
+        var k = w.startIndex
+        while k < w.endIndex {
+            let u = w[k]
+            if u == ":", k + 2 < w.endIndex, w[k + 1] == "/", w[k + 2] == "/" { return true }
+            if u == "@" { at = true } else if u == "." { dot = true }
+            k += 1
+        }
+        if at && dot { return true }
+        guard w.count >= 4 else { return false }
+        let s = w.startIndex
+        return (w[s] == "w" || w[s] == "W") && (w[s + 1] == "w" || w[s + 1] == "W") && (w[s + 2] == "w" || w[s + 2] == "W")
+            && w[s + 3] == "."
     }
 
     /// Collapses runs of whitespace to one space and trims.
     static func normalisedSpaces(_ s: String) -> String {
-        s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{3000}" })
-            .joined(separator: " ")
+        var out = String.UnicodeScalarView()
+        var pending = false
+        for u in s.unicodeScalars {
+            if u == " " || u == "\n" || u == "\t" || u == "\r" || u == "\u{3000}" {
+                pending = !out.isEmpty
+                continue
+            }
+            if pending {
+                out.append(" ")
+                pending = false
+            }
+            out.append(u)
+        }
+        return String(out)
     }
 
     /// The words of `text` that read as prose, joined by spaces: tokens that look like code or
     /// names of things are left out — those with `_`, `::`, `/`, `\`, `=`, `$`, a `.` or digit
     /// inside, two hyphens (`create-react-app`), a capital after a lower-case letter
     /// (`camelCase`, `iPhone`), or written all in capitals (`HTTP`, `JSX`).
-    static let sentencePunctuation = Set("\"'`“”‘’«»()[]<>,;:!?.…—–-*、。，：；！？「」『』（）")
-
     static func proseWords(_ text: String) -> String {
-        var kept: [Substring] = []
-        for token in text.split(whereSeparator: { $0.isWhitespace }) {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        let n = scalars.count
+        while i < n {
+            while i < n, isWhitespace(scalars[i]) { i += 1 }
+            var j = i
+            while j < n, !isWhitespace(scalars[j]) { j += 1 }
             // Sentence punctuation around a word does not make it code.
-            let word = token.trimmingCharacters(in: sentencePunctuation)
-            guard !word.isEmpty else { continue }
-            if looksLikeCode(word) { continue }
-            kept.append(word)
+            var a = i
+            var b = j
+            while a < b, isSentencePunctuation(scalars[a]) { a += 1 }
+            while b > a, isSentencePunctuation(scalars[b - 1]) { b -= 1 }
+            if a < b, !looksLikeCode(scalars[a..<b]) {
+                if !out.isEmpty { out.append(" ") }
+                out.append(contentsOf: scalars[a..<b])
+            }
+            i = j
         }
-        return kept.joined(separator: " ")
+        return String(out)
     }
 
-    static let codeCharacters = Set("_/\\=$#@<>{}|~^")
+    /// `Character.isWhitespace` for a scalar (the Unicode White_Space property).
+    static func isWhitespace(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        if v < 0x80 { return v == 0x20 || (0x09...0x0D).contains(v) }
+        return v == 0x85 || v == 0xA0 || v == 0x1680 || (0x2000...0x200A).contains(v) || v == 0x2028 || v == 0x2029 || v == 0x202F
+            || v == 0x205F || v == 0x3000
+    }
 
-    static func looksLikeCode(_ word: Substring) -> Bool {
+    /// Quotation marks, brackets and sentence punctuation of the scripts DocSpec knows.
+    static func isSentencePunctuation(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "\"", "'", "`", "“", "”", "‘", "’", "«", "»", "(", ")", "[", "]", "<", ">", ",", ";", ":", "!", "?", ".", "…", "—", "–",
+            "-", "*", "、", "。", "，", "：", "；", "！", "？", "「", "」", "『", "』", "（", "）":
+            true
+        default: false
+        }
+    }
+
+    static func isCodeCharacter(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "_", "/", "\\", "=", "$", "#", "@", "<", ">", "{", "}", "|", "~", "^": true
+        default: false
+        }
+    }
+
+    static func looksLikeCode(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
         // A run of Japanese, Chinese, Cyrillic, … text is prose whatever it holds.
-        if word.unicodeScalars.contains(where: { Script($0).map { $0 != .latin } ?? false }) { return false }
+        for u in word where u.value >= 0x80 {
+            if let s = Script(u), s != .latin { return false }
+        }
         var previousLower = false
         var hyphens = 0
         var letters = 0
         var upper = 0
-        for ch in word {
-            if codeCharacters.contains(ch) { return true }
-            if ch.isNumber && ch.isASCII { return true }
-            if ch == "." || ch == ":" { return true }  // `file.md`, `std::io`, `obj.prop` (sentence dots were trimmed)
-            if ch == "-" {
+        for u in word {
+            if isCodeCharacter(u) { return true }
+            let v = u.value
+            if v >= 0x30 && v <= 0x39 { return true }
+            if u == "." || u == ":" { return true }  // `file.md`, `std::io`, `obj.prop` (sentence dots were trimmed)
+            if u == "-" {
                 hyphens += 1
                 if hyphens >= 2 { return true }  // `create-expo-app`, `no-listing-15`
             }
-            if ch.isLetter {
+            // Combining marks belong to the letter before them.
+            if (0x300...0x36F).contains(v) { continue }
+            let isUpper: Bool
+            let isLower: Bool
+            let isLetter: Bool
+            if v < 0x80 {
+                isUpper = v >= 0x41 && v <= 0x5A
+                isLower = v >= 0x61 && v <= 0x7A
+                isLetter = isUpper || isLower
+            } else {
+                isLetter = Script.isLetter(u)
+                isUpper = isLetter && u.properties.isUppercase
+                isLower = isLetter && u.properties.isLowercase
+            }
+            if isLetter {
                 letters += 1
-                if ch.isUppercase {
+                if isUpper {
                     upper += 1
                     if previousLower { return true }
                 }
-                previousLower = ch.isLowercase
+                previousLower = isLower
             } else {
                 previousLower = false
             }
         }
         return letters >= 2 && upper == letters
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: Set<Character>) -> Substring {
-        var s = self
-        while let f = s.first, set.contains(f) { s.removeFirst() }
-        while let l = s.last, set.contains(l) { s.removeLast() }
-        return s
     }
 }

@@ -9,7 +9,8 @@ public enum Script: String, Hashable, Sendable, CaseIterable, Comparable {
     case hiragana, katakana, han, hangul
 
     /// The script of a letter, or `nil` for anything that is not a letter (digits, punctuation,
-    /// symbols, marks) or a letter of a script not listed.
+    /// symbols, marks) or a letter of a script not listed. Scalars of the Basic Multilingual
+    /// Plane are looked up in a table built once (the Unicode property lookup is the slow part).
     public init?(_ scalar: Unicode.Scalar) {
         let v = scalar.value
         // Fast path for ASCII.
@@ -18,33 +19,75 @@ public enum Script: String, Hashable, Sendable, CaseIterable, Comparable {
             self = .latin
             return
         }
+        if v < 0x10000 {
+            let code = Script.bmpTable[Int(v)]
+            guard code != 0 else { return nil }
+            self = Script.allCases[Int(code) - 1]
+            return
+        }
+        guard let script = Script.classify(scalar) else { return nil }
+        self = script
+    }
+
+    /// The script of every Basic Multilingual Plane scalar: 0 for none, else 1 + the index in
+    /// `allCases`.
+    static let bmpTable: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 0x10000)
+        for v in 0x80..<0x10000 {
+            guard let u = Unicode.Scalar(UInt32(v)), let s = classify(u) else { continue }
+            table[v] = UInt8(s.index + 1)
+        }
+        return table
+    }()
+
+    /// The classification by Unicode property and block, for scalars outside ASCII.
+    static func classify(_ scalar: Unicode.Scalar) -> Script? {
+        let v = scalar.value
         switch v {
         // The prolonged sound mark and iteration marks are used with kana and are not
         // `isAlphabetic` everywhere: classify them before the letter test.
-        case 0x30FC, 0x30FD, 0x30FE: self = .katakana; return
-        case 0x309D, 0x309E: self = .hiragana; return
-        case 0x3005: self = .han; return  // 々
+        case 0x30FC, 0x30FD, 0x30FE: return .katakana
+        case 0x309D, 0x309E: return .hiragana
+        case 0x3005: return .han  // 々
         default: break
         }
         guard scalar.properties.isAlphabetic else { return nil }
         switch v {
-        case 0x00C0...0x024F, 0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF, 0xFF21...0xFF3A, 0xFF41...0xFF5A:
-            self = .latin
-        case 0x0400...0x052F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: self = .cyrillic
-        case 0x0370...0x03FF, 0x1F00...0x1FFF: self = .greek
-        case 0x0530...0x058F: self = .armenian
-        case 0x10A0...0x10FF: self = .georgian
-        case 0x0590...0x05FF: self = .hebrew
-        case 0x0600...0x06FF, 0x0750...0x077F, 0xFB50...0xFDFF, 0xFE70...0xFEFF: self = .arabic
-        case 0x0900...0x097F: self = .devanagari
-        case 0x0E00...0x0E7F: self = .thai
-        case 0x3040...0x309F: self = .hiragana
-        case 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: self = .katakana
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: self = .han
-        case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: self = .hangul
+        case 0x00C0...0x024F, 0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF, 0xFF21...0xFF3A, 0xFF41...0xFF5A: return .latin
+        case 0x0400...0x052F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: return .cyrillic
+        case 0x0370...0x03FF, 0x1F00...0x1FFF: return .greek
+        case 0x0530...0x058F: return .armenian
+        case 0x10A0...0x10FF: return .georgian
+        case 0x0590...0x05FF: return .hebrew
+        case 0x0600...0x06FF, 0x0750...0x077F, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return .arabic
+        case 0x0900...0x097F: return .devanagari
+        case 0x0E00...0x0E7F: return .thai
+        case 0x3040...0x309F: return .hiragana
+        case 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return .katakana
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return .han
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return .hangul
         default: return nil
         }
     }
+
+    /// Whether a scalar is a letter (`Unicode.Scalar.Properties.isAlphabetic`), answered from a
+    /// table for the Basic Multilingual Plane.
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x80 { return (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) }
+        if v < 0x10000 { return alphabeticTable[Int(v) >> 3] & (1 << UInt8(v & 7)) != 0 }
+        return scalar.properties.isAlphabetic
+    }
+
+    /// `isAlphabetic` of every Basic Multilingual Plane scalar, one bit each.
+    static let alphabeticTable: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 0x10000 / 8)
+        for v in 0..<0x10000 {
+            guard let u = Unicode.Scalar(UInt32(v)), u.properties.isAlphabetic else { continue }
+            table[v >> 3] |= 1 << UInt8(v & 7)
+        }
+        return table
+    }()
 
     /// Scripts whose letters are whole syllables or words: a few of them already make a phrase.
     public var isIdeographicOrSyllabic: Bool {
@@ -56,33 +99,61 @@ public enum Script: String, Hashable, Sendable, CaseIterable, Comparable {
 
     /// Orders by declaration order (for deterministic messages).
     public static func < (lhs: Script, rhs: Script) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.index < rhs.index
     }
 }
 
 /// Letters of a text counted per script.
 public struct ScriptCounts: Hashable, Sendable {
+    /// Letters per script, indexed like `Script.allCases`.
+    var perScript: [Int] = Array(repeating: 0, count: Script.allCases.count)
+
     /// Number of letters per script; scripts without letters are absent.
-    public var counts: [Script: Int] = [:]
+    public var counts: [Script: Int] {
+        var out: [Script: Int] = [:]
+        for (i, n) in perScript.enumerated() where n > 0 { out[Script.allCases[i]] = n }
+        return out
+    }
 
     /// Counts the letters of `text`.
     public init(_ text: some StringProtocol) {
         for scalar in text.unicodeScalars {
-            if let script = Script(scalar) { counts[script, default: 0] += 1 }
+            if let script = Script(scalar) { perScript[script.index] += 1 }
         }
     }
 
     /// Letters of any of `scripts`.
     public func count(in scripts: Set<Script>) -> Int {
-        scripts.reduce(0) { $0 + (counts[$1] ?? 0) }
+        scripts.reduce(0) { $0 + perScript[$1.index] }
     }
 
     /// Every letter counted.
-    public var total: Int { counts.values.reduce(0, +) }
+    public var total: Int { perScript.reduce(0, +) }
 
     /// Adds another text's counts.
     public mutating func add(_ other: ScriptCounts) {
-        for (s, n) in other.counts { counts[s, default: 0] += n }
+        for i in perScript.indices { perScript[i] += other.perScript[i] }
+    }
+}
+
+extension Script {
+    /// The position in `allCases`.
+    var index: Int {
+        switch self {
+        case .latin: 0
+        case .cyrillic: 1
+        case .greek: 2
+        case .armenian: 3
+        case .georgian: 4
+        case .hebrew: 5
+        case .arabic: 6
+        case .devanagari: 7
+        case .thai: 8
+        case .hiragana: 9
+        case .katakana: 10
+        case .han: 11
+        case .hangul: 12
+        }
     }
 }
 

@@ -44,8 +44,13 @@ public struct UntranslatedTextRule: DriftRule {
 
         // Identical page, then identical sections.
         func hasRealProse(_ units: [ProseUnit]) -> Bool {
-            let prose = units.filter { $0.kind != .heading }.map(\.prose).joined(separator: " ")
-            return ScriptCounts(prose).total >= minimumSectionLetters && prose.split(separator: " ").count >= 4
+            var letters = 0
+            var words = 0
+            for u in units where u.kind != .heading {
+                letters += u.scripts.total
+                words += u.wordCount
+            }
+            return letters >= minimumSectionLetters && words >= 4
         }
         func text(_ units: [ProseUnit]) -> String { units.map(\.text).joined(separator: "\n") }
         if !target.units.isEmpty, text(target.units) == text(source.units), hasRealProse(target.units) {
@@ -87,7 +92,7 @@ public struct UntranslatedTextRule: DriftRule {
         var sourceByText: [String: SourceLocation] = [:]
         for u in source.units where sourceByText[u.text] == nil { sourceByText[u.text] = u.location }
         for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly && !Self.isQuoted(unit.text) {
-            let counts = ScriptCounts(unit.prose)
+            let counts = unit.scripts
             guard counts.count(in: scripts.target.expected) == 0 else { continue }
             let letters = counts.count(in: foreign)
             if syllabic {
@@ -136,7 +141,7 @@ public struct UntranslatedTextRule: DriftRule {
     static func scripts(_ pair: PagePair) -> (source: LocaleScripts, target: LocaleScripts)? {
         func letters(_ page: SpecPage) -> ScriptCounts {
             var c = ScriptCounts("")
-            for u in ProseText.units(page.document).units { c.add(ScriptCounts(u.prose)) }
+            for u in ProseText.units(page.document).units { c.add(u.scripts) }
             return c
         }
         guard let source = LocaleScripts.known(pair.source.locale) ?? LocaleScripts.inferred(from: letters(pair.source), excluding: [])
@@ -150,7 +155,7 @@ public struct UntranslatedTextRule: DriftRule {
     /// Text wholly in quotation marks: a UI label or a citation, kept as the reader sees it.
     static func isQuoted(_ text: String) -> Bool {
         let pairs: [(Character, Character)] = [("\"", "\""), ("“", "”"), ("«", "»"), ("「", "」"), ("『", "』"), ("'", "'"), ("‘", "’")]
-        guard let f = text.first, let l = text.last, text.count > 2 else { return false }
+        guard let f = text.first, let l = text.last, text.unicodeScalars.dropFirst(2).first != nil else { return false }
         return pairs.contains { $0.0 == f && $0.1 == l }
     }
 
