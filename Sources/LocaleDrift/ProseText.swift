@@ -160,11 +160,15 @@ enum ProseText {
     /// Removes site syntax and placeholders from text: `{{…}}` (Hugo shortcodes, MDN macros,
     /// Vue interpolation), `{…}` (MDX expressions and comments, heading anchors, ICU
     /// placeholders), `:::` container lines, printf-style placeholders, URLs and e-mail addresses.
-    /// Scans Unicode scalars (every marker is ASCII).
+    /// Scans UTF-8 bytes (every marker is ASCII; lengths are counted in scalars).
     static func clean(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        let n = scalars.count
-        var out: [Unicode.Scalar] = []
+        var text = text
+        return text.withUTF8 { clean(bytes: $0) }
+    }
+
+    static func clean(bytes b: UnsafeBufferPointer<UInt8>) -> String {
+        let n = b.count
+        var out: [UInt8] = []
         out.reserveCapacity(n)
         var i = 0
         var lineStart = true
@@ -174,108 +178,127 @@ enum ProseText {
                 lineStart = false
                 // A `::: tip` / `:::` container line is left out with its line break.
                 var j = i
-                while j < n, scalars[j] == " " || scalars[j] == "\t" { j += 1 }
-                if j + 2 < n, scalars[j] == ":", scalars[j + 1] == ":", scalars[j + 2] == ":" {
-                    while j < n, scalars[j] != "\n" { j += 1 }
+                while j < n, b[j] == 0x20 || b[j] == 0x09 { j += 1 }
+                if j + 2 < n, b[j] == 0x3A, b[j + 1] == 0x3A, b[j + 2] == 0x3A {
+                    while j < n, b[j] != 0x0A { j += 1 }
                     if j < n {
                         i = j + 1
                         lineStart = true
                     } else {
                         // The last line: drop the line break before it too.
-                        if out.last == "\n" { out.removeLast() }
+                        if out.last == 0x0A { out.removeLast() }
                         i = n
                     }
                     continue
                 }
             }
-            let c = scalars[i]
-            if c == "\n" { lineStart = true }
-            if c == "{" {
+            let c = b[i]
+            if c == 0x0A { lineStart = true }
+            if c == 0x7B {  // {
                 // Skip a balanced `{…}` (nested braces included, as in `{{< x >}}`).
                 var depth = 0
                 var j = i
+                var scalars = 0
                 // Macros and shortcodes are short: an unclosed `{` must not rescan the page.
-                while j < n, j - i < 1_000 {
-                    if scalars[j] == "{" { depth += 1 } else if scalars[j] == "}" {
+                while j < n, scalars < 1_000 {
+                    let x = b[j]
+                    if x == 0x7B { depth += 1 } else if x == 0x7D {
                         depth -= 1
                         if depth == 0 { break }
                     }
+                    if x & 0xC0 != 0x80 { scalars += 1 }
                     j += 1
                 }
-                if j < n, scalars[j] == "}", depth == 0 {
-                    out.append(" ")
+                if j < n, b[j] == 0x7D, depth == 0 {
+                    out.append(0x20)
                     i = j + 1
                     continue
                 }
             }
-            if c == "%", i + 1 < n, Self.isPrintfConversion(scalars[i + 1]) {
-                out.append(" ")
+            if c == 0x25, i + 1 < n, isPrintfConversion(b[i + 1]) {  // %s
+                out.append(0x20)
                 i += 2
                 continue
             }
-            if c == "@" || c == "/" || c == "w" || c == "W" { maybeURL = true }
+            if c == 0x40 || c == 0x2F || c == 0x77 || c == 0x57 { maybeURL = true }  // @ / w W
             out.append(c)
             i += 1
         }
-        guard maybeURL else { return String(String.UnicodeScalarView(out)) }
+        guard maybeURL else { return String(decoding: out, as: UTF8.self) }
         // URLs and addresses, word by word (words are separated by single spaces here).
-        var kept: [Unicode.Scalar] = []
+        var kept: [UInt8] = []
         kept.reserveCapacity(out.count)
         var start = 0
         func word(_ end: Int) {
             let w = out[start..<end]
-            if !Self.isAddress(w) { kept.append(contentsOf: w) }
+            if !isAddress(w) { kept.append(contentsOf: w) }
         }
-        for k in out.indices where out[k] == " " {
+        for k in out.indices where out[k] == 0x20 {
             word(k)
-            kept.append(" ")
+            kept.append(0x20)
             start = k + 1
         }
         word(out.count)
-        return String(String.UnicodeScalarView(kept))
+        return String(decoding: kept, as: UTF8.self)
     }
 
-    static func isPrintfConversion(_ u: Unicode.Scalar) -> Bool {
+    static func isPrintfConversion(_ u: UInt8) -> Bool {
         switch u {
-        case "s", "d", "i", "f", "x", "X", "u", "@": true
+        case UInt8(ascii: "s"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "f"), UInt8(ascii: "x"), UInt8(ascii: "X"),
+            UInt8(ascii: "u"), UInt8(ascii: "@"):
+            true
         default: false
         }
     }
 
     /// A URL (`…://…`, `www.…`) or an e-mail address (`…@….…`).
-    static func isAddress(_ w: ArraySlice<Unicode.Scalar>) -> Bool {
+    static func isAddress(_ w: ArraySlice<UInt8>) -> Bool {
         var at = false
         var dot = false
         var k = w.startIndex
         while k < w.endIndex {
             let u = w[k]
-            if u == ":", k + 2 < w.endIndex, w[k + 1] == "/", w[k + 2] == "/" { return true }
-            if u == "@" { at = true } else if u == "." { dot = true }
+            if u == 0x3A, k + 2 < w.endIndex, w[k + 1] == 0x2F, w[k + 2] == 0x2F { return true }
+            if u == 0x40 { at = true } else if u == 0x2E { dot = true }
             k += 1
         }
         if at && dot { return true }
         guard w.count >= 4 else { return false }
         let s = w.startIndex
-        return (w[s] == "w" || w[s] == "W") && (w[s + 1] == "w" || w[s + 1] == "W") && (w[s + 2] == "w" || w[s + 2] == "W")
-            && w[s + 3] == "."
+        return w[s] | 0x20 == 0x77 && w[s + 1] | 0x20 == 0x77 && w[s + 2] | 0x20 == 0x77 && w[s + 3] == 0x2E
     }
 
-    /// Collapses runs of whitespace to one space and trims.
+    /// Collapses runs of whitespace (space, tab, line breaks, the ideographic space) to one space
+    /// and trims.
     static func normalisedSpaces(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        var pending = false
-        for u in s.unicodeScalars {
-            if u == " " || u == "\n" || u == "\t" || u == "\r" || u == "\u{3000}" {
-                pending = !out.isEmpty
-                continue
+        var s = s
+        return s.withUTF8 { b -> String in
+            var out: [UInt8] = []
+            out.reserveCapacity(b.count)
+            var pending = false
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                var space = 0
+                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
+                    space = 1
+                } else if c == 0xE3, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x80 {
+                    space = 3  // U+3000
+                }
+                if space > 0 {
+                    pending = !out.isEmpty
+                    i += space
+                    continue
+                }
+                if pending {
+                    out.append(0x20)
+                    pending = false
+                }
+                out.append(c)
+                i += 1
             }
-            if pending {
-                out.append(" ")
-                pending = false
-            }
-            out.append(u)
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
     }
 
     /// The words of `text` that read as prose, joined by spaces: tokens that look like code or
@@ -283,26 +306,51 @@ enum ProseText {
     /// inside, two hyphens (`create-react-app`), a capital after a lower-case letter
     /// (`camelCase`, `iPhone`), or written all in capitals (`HTTP`, `JSX`).
     static func proseWords(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var i = 0
-        let n = scalars.count
-        while i < n {
-            while i < n, isWhitespace(scalars[i]) { i += 1 }
-            var j = i
-            while j < n, !isWhitespace(scalars[j]) { j += 1 }
-            // Sentence punctuation around a word does not make it code.
-            var a = i
-            var b = j
-            while a < b, isSentencePunctuation(scalars[a]) { a += 1 }
-            while b > a, isSentencePunctuation(scalars[b - 1]) { b -= 1 }
-            if a < b, !looksLikeCode(scalars[a..<b]) {
-                if !out.isEmpty { out.append(" ") }
-                out.append(contentsOf: scalars[a..<b])
+        var text = text
+        return text.withUTF8 { b -> String in
+            // Scalars with the byte offset each starts at (one more entry: the end).
+            var scalars: [Unicode.Scalar] = []
+            var offsets: [Int] = []
+            scalars.reserveCapacity(b.count)
+            offsets.reserveCapacity(b.count + 1)
+            var decoder = UTF8()
+            var iterator = b.makeIterator()
+            var offset = 0
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let u):
+                    scalars.append(u)
+                    offsets.append(offset)
+                    offset += UTF8.width(u)
+                case .emptyInput: break loop
+                case .error:
+                    scalars.append("\u{FFFD}")
+                    offsets.append(offset)
+                    offset += 1
+                }
             }
-            i = j
+            offsets.append(b.count)
+            var out: [UInt8] = []
+            out.reserveCapacity(b.count)
+            var i = 0
+            let n = scalars.count
+            while i < n {
+                while i < n, isWhitespace(scalars[i]) { i += 1 }
+                var j = i
+                while j < n, !isWhitespace(scalars[j]) { j += 1 }
+                // Sentence punctuation around a word does not make it code.
+                var lo = i
+                var hi = j
+                while lo < hi, isSentencePunctuation(scalars[lo]) { lo += 1 }
+                while hi > lo, isSentencePunctuation(scalars[hi - 1]) { hi -= 1 }
+                if lo < hi, !looksLikeCode(scalars[lo..<hi]) {
+                    if !out.isEmpty { out.append(0x20) }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[offsets[lo]..<offsets[hi]]))
+                }
+                i = j
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
     }
 
     /// `Character.isWhitespace` for a scalar (the Unicode White_Space property).

@@ -323,7 +323,7 @@ public struct StructureDriftRule: DriftRule {
                 let targetText = kind == 1 ? (target.map(\.tokens.text) + alsoInTarget.map(\.text)).joined(separator: "\n").lowercased() : ""
                 let sourceText = kind == 1 ? (source.map(\.tokens.text) + alsoInSource.map(\.text)).joined(separator: "\n").lowercased() : ""
                 func counted(_ x: String) -> Bool {
-                    if kind == 1 { return !targetText.contains(x.lowercased()) }
+                    if kind == 1 { return !targetText.hasBytes(x.lowercased()) }
                     return !(kind == 0 && !keepNumbers.contains(x) && (Int(x).map { $0 <= 10 } ?? false))
                 }
                 // Links are a multiset (each link of the source needs one in the translation);
@@ -362,7 +362,7 @@ public struct StructureDriftRule: DriftRule {
                     for x in t.tokens.kinds[kind] {
                         if let c = remaining[x], c > 0 {
                             remaining[x] = c - 1
-                        } else if kind == 1 && sourceText.contains(x.lowercased()) {
+                        } else if kind == 1 && sourceText.hasBytes(x.lowercased()) {
                             continue
                         } else if multiset || reported.insert("extra:" + x).inserted {
                             extra[t.id, default: []].append(x)
