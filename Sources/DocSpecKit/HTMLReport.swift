@@ -269,42 +269,14 @@ struct HTMLReport {
     func layout(_ pair: PagePair) -> Layout {
         let s = pair.source.locale
         let t = pair.target.locale
-        let tables = AlignedTable.align([s: pair.source, t: pair.target], locales: [s, t])
-        return Layout(tables: tables, samples: Self.alignSamples(pair.source.codeSamples, pair.target.codeSamples))
-    }
-
-    /// Aligns code samples like the drift rule: a longest common subsequence of equal samples
-    /// (comments aside), then, between those, samples with the same info string, then by position.
-    static func alignSamples(_ s: [CodeSample], _ t: [CodeSample]) -> [(source: CodeSample?, target: CodeSample?)] {
-        func info(_ c: CodeSample) -> String {
-            ([c.language] + c.attributes.filter { !($0.hasPrefix("title=") || $0.hasPrefix("caption=") || $0.hasPrefix("reason=")) }).joined(separator: " ")
+        // The pairing the findings were computed on (lint's), else the same computation now.
+        let analysis = lint.analyses[Pipeline.PairKey(source: pair.source.path, target: pair.target.path)]
+            ?? PairAnalysis(pair, blocks: false)
+        let tables = AlignedTable.align([s: pair.source, t: pair.target], locales: [s, t], pairings: [t: analysis.tables])
+        let samples = analysis.samples.entries.map { e in
+            (source: e.source.map { pair.source.codeSamples[$0] }, target: e.target.map { pair.target.codeSamples[$0] })
         }
-        func key(_ c: CodeSample) -> String {
-            info(c) + "\n"
-                + (c.setup.map { "setup:" + CodeNormalizer.normalizedLines($0, language: c.language).map(\.text).joined(separator: "\n") + "\n" } ?? "")
-                + CodeNormalizer.normalizedLines(c.code, language: c.language).map(\.text).joined(separator: "\n")
-        }
-        var out: [(source: CodeSample?, target: CodeSample?)] = []
-        var si = 0
-        var ti = 0
-        for (ms, mt) in Alignment.lcs(s.map(key), t.map(key)) + [(s.count, t.count)] {
-            let sRun = Array(si..<ms)
-            let tRun = Array(ti..<mt)
-            var a = 0
-            var b = 0
-            for (ma, mb) in Alignment.lcs(sRun.map { info(s[$0]) }, tRun.map { info(t[$0]) }) + [(sRun.count, tRun.count)] {
-                for k in 0..<max(ma - a, mb - b) {
-                    out.append((a + k < ma ? s[sRun[a + k]] : nil, b + k < mb ? t[tRun[b + k]] : nil))
-                }
-                if ma < sRun.count { out.append((s[sRun[ma]], t[tRun[mb]])) }
-                a = ma + 1
-                b = mb + 1
-            }
-            if ms < s.count { out.append((s[ms], t[mt])) }
-            si = ms + 1
-            ti = mt + 1
-        }
-        return out
+        return Layout(tables: tables, samples: samples)
     }
 
     /// A code sample's lines as the page has them: hidden setup, opening fence, code, closing

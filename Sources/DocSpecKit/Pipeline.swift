@@ -21,6 +21,18 @@ public enum Pipeline {
         /// What generation produces from these pages (lint reports its diagnostics; `check`
         /// compares its files with the output folder).
         public var generated: GenerateResult
+        /// Per page pair, the spec-table and code-sample pairing the findings were computed on
+        /// (without the block alignment, which is released with the pages' block trees), for
+        /// views that show what was paired.
+        public var analyses: [PairKey: PairAnalysis] = [:]
+    }
+
+    /// A page pair by the display paths of its pages.
+    public struct PairKey: Hashable, Sendable {
+        /// The source page's path.
+        public var source: String
+        /// The target page's path.
+        public var target: String
     }
 
     /// Parses every locale and checks each target locale against the source locale.
@@ -102,7 +114,12 @@ public enum Pipeline {
                 let (target, targetDiagnostics) = DocSet.parse(file.locale, file.url, file.relativePath, config)
                 result.extraction += targetDiagnostics
                 guard let target else { continue }
-                if let first { result.drift += checker.check(PagePair(source: first, target: target)) }
+                if let first {
+                    var (drift, analysis) = checker.analyze(PagePair(source: first, target: target))
+                    result.drift += drift
+                    analysis.blocks = nil
+                    result.analyses[PairKey(source: first.path, target: target.path)] = analysis
+                }
                 result.pages.append(kept(target))
             }
             return result
@@ -119,7 +136,10 @@ public enum Pipeline {
         // sample, invalid JSON) is wrong in the docs too: lint reports it, without writing.
         let generated = generate(config, docSet: docs)
         diagnostics += generated.diagnostics
-        return LintResult(docSet: docs, diagnostics: diagnostics.sortedForOutput(), pairCount: pairCount, generated: generated)
+        var analyses: [PairKey: PairAnalysis] = [:]
+        for r in results { analyses.merge(r.analyses, uniquingKeysWith: { a, _ in a }) }
+        return LintResult(
+            docSet: docs, diagnostics: diagnostics.sortedForOutput(), pairCount: pairCount, generated: generated, analyses: analyses)
     }
 
     /// The drift rules `lint` runs on each page pair.
@@ -159,6 +179,7 @@ public enum Pipeline {
         var pages: [SpecPage]
         var extraction: [Diagnostic]
         var drift: [Diagnostic]
+        var analyses: [PairKey: PairAnalysis] = [:]
     }
 
     /// Result of generation.

@@ -106,42 +106,88 @@ struct AlignedTable: Sendable {
     /// The section (enclosing heading path) of the table in a locale, outermost first.
     func section(_ locale: String) -> [String] { tables[locale]?.headingPath ?? [] }
 
-    /// The tables of one page group, aligned: tables in the order of the first locale, then tables
-    /// only other locales have, in their order.
-    static func align(_ group: [String: SpecPage], locales: [String]) -> [AlignedTable] {
-        var ids: [String] = []
-        var seen: Set<String> = []
-        for locale in locales {
-            for t in group[locale]?.tables ?? [] where seen.insert(t.id).inserted { ids.append(t.id) }
-        }
-        return ids.map { id in
-            var tables: [String: SpecTable] = [:]
-            for locale in locales {
-                if let t = group[locale]?.tables.first(where: { $0.id == id }) { tables[locale] = t }
-            }
-            let anchor = locales.first { tables[$0] != nil } ?? locales[0]
-            let first = tables[anchor]!
+    /// The tables of one page group, aligned as the drift rules pair them (`SpecTablePairing`, the
+    /// same value `docspec lint` computes): tables in the order of the first locale (the anchor),
+    /// each with its counterpart in the other locales, then tables only other locales have, in
+    /// their order (one entry per table id).
+    ///
+    /// - Parameters:
+    ///   - group: per locale, the page of the group.
+    ///   - locales: the anchor locale first, then the others.
+    ///   - pairings: the pairing of the anchor page with each other locale's page, when already
+    ///     computed (by lint); computed here otherwise.
+    static func align(_ group: [String: SpecPage], locales: [String], pairings: [String: SpecTablePairing] = [:]) -> [AlignedTable] {
+        guard let anchor = locales.first(where: { group[$0] != nil }), let anchorPage = group[anchor] else { return [] }
+        let others = locales.filter { $0 != anchor && group[$0] != nil }
+        let pairing = Dictionary(uniqueKeysWithValues: others.map { locale in
+            (locale, pairings[locale] ?? SpecTablePairing(source: anchorPage, target: group[locale]!))
+        })
+        func aligned(_ tables: [String: SpecTable], rows: [AlignedRow]) -> AlignedTable {
+            let first = locales.compactMap { tables[$0] }.first!
             let names = Set(tables.values.flatMap(\.columns))
+            let pageID = locales.first { tables[$0] != nil }.flatMap { group[$0]?.id } ?? ""
             return AlignedTable(
-                id: id, kind: first.kind, symbol: first.symbol, pageID: group[anchor]?.id ?? "",
-                pages: group, tables: tables, columns: first.kind.columns.filter { names.contains($0.name) },
-                rows: alignRows(tables, anchor: anchor, locales: locales, kind: first.kind))
+                id: first.id, kind: first.kind, symbol: first.symbol, pageID: pageID, pages: group, tables: tables,
+                columns: first.kind.columns.filter { names.contains($0.name) }, rows: rows)
         }
+        var out: [AlignedTable] = []
+        for (i, table) in anchorPage.tables.enumerated() {
+            var tables = [anchor: table]
+            var rowPairings: [String: RowPairing] = [:]
+            for locale in others {
+                guard let p = pairing[locale]?.pairs.first(where: { $0.source == i }), let page = group[locale] else { continue }
+                tables[locale] = page.tables[p.target]
+                rowPairings[locale] = p.rows
+            }
+            out.append(aligned(tables, rows: alignRows(tables, anchor: anchor, locales: others, pairings: rowPairings)))
+        }
+        // Tables only other locales have: one entry per id, rows in the first such locale's order.
+        var seen: Set<String> = []
+        for locale in others {
+            for j in pairing[locale]?.unmatchedTarget ?? [] {
+                guard let page = group[locale], seen.insert(page.tables[j].id).inserted else { continue }
+                let id = page.tables[j].id
+                var tables: [String: SpecTable] = [:]
+                for l in others {
+                    guard let p = group[l], let k = pairing[l]?.unmatchedTarget.first(where: { p.tables[$0].id == id }) else { continue }
+                    tables[l] = p.tables[k]
+                }
+                out.append(aligned(tables, rows: tables[locale]!.rows.map { row in
+                    var aligned = AlignedRow(rows: [locale: row])
+                    for l in others where l != locale {
+                        if let r = tables[l]?.rows.first(where: { $0.key == row.key }) { aligned.rows[l] = r }
+                    }
+                    return aligned
+                }))
+            }
+        }
+        return out
     }
 
-    /// Rows of the anchor table, each with its counterpart in the other locales, and the rows only
-    /// other locales have, placed after the row they follow there.
-    static func alignRows(_ tables: [String: SpecTable], anchor: String, locales: [String], kind: TableKind) -> [AlignedRow] {
+    /// Rows of the anchor table, each with its counterpart in the other locales (as `pairings`
+    /// pair them), and the rows only other locales have, placed after the row they follow there.
+    static func alignRows(_ tables: [String: SpecTable], anchor: String, locales: [String], pairings: [String: RowPairing]) -> [AlignedRow] {
         let baseRows = tables[anchor]?.rows ?? []
         var rows = baseRows.map { AlignedRow(rows: [anchor: $0]) }
         var extrasAfter: [Int: [AlignedRow]] = [:]  // after anchor row i; -1 = before the first
-        for locale in locales where locale != anchor {
-            guard let other = tables[locale] else { continue }
-            let (matches, extras) = pairRows(baseRows, other.rows)
-            for (i, m) in matches.enumerated() {
-                if let m { rows[i].rows[locale] = other.rows[m] }
+        for locale in locales {
+            guard let other = tables[locale], let pairing = pairings[locale] else { continue }
+            // Where each other row sits: after the base row paired with the nearest earlier other row.
+            var baseOf: [Int: Int] = [:]
+            for (i, entry) in pairing.entries.enumerated() {
+                guard let m = entry.target else { continue }
+                rows[i].rows[locale] = other.rows[m]
+                if baseOf[m] == nil { baseOf[m] = i }
             }
-            for (j, after) in extras { extrasAfter[after, default: []].append(AlignedRow(rows: [locale: other.rows[j]])) }
+            let unmatched = Set(pairing.unmatchedTarget)
+            var after = -1
+            for j in other.rows.indices {
+                if let b = baseOf[j] {
+                    after = b
+                } else if unmatched.contains(j) {
+                    extrasAfter[after, default: []].append(AlignedRow(rows: [locale: other.rows[j]]))
+                }
+            }
         }
         var out = extrasAfter[-1] ?? []
         for (i, row) in rows.enumerated() {
@@ -149,43 +195,6 @@ struct AlignedTable: Sendable {
             out += extrasAfter[i] ?? []
         }
         return out
-    }
-
-    /// Pairs rows the way `TableDriftRule` does: by key; a row of `other` whose key `base` lacks,
-    /// sitting exactly where a missing `base` row belongs, is that row with its key changed.
-    ///
-    /// - Returns: for each `base` row, the index of its `other` row; and each unpaired `other` row
-    ///   with the index of the `base` row it follows (`-1` when none).
-    static func pairRows(_ base: [SpecRow], _ other: [SpecRow]) -> (matches: [Int?], extras: [(row: Int, after: Int)]) {
-        let baseKeys = Set(base.map(\.key))
-        let otherIndex = Dictionary(other.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
-        var unpaired = Set(other.indices.filter { !baseKeys.contains(other[$0].key) })
-        var used: Set<Int> = []
-        var matches: [Int?] = []
-        var nextSlot = 0
-        for row in base {
-            if let i = otherIndex[row.key], used.insert(i).inserted {
-                matches.append(i)
-                nextSlot = i + 1
-            } else if nextSlot < other.count, unpaired.contains(nextSlot) {
-                // Like the drift rule, the slot does not advance: a second changed key in a row
-                // is a missing row, not another in-place change.
-                unpaired.remove(nextSlot)
-                used.insert(nextSlot)
-                matches.append(nextSlot)
-            } else {
-                matches.append(nil)
-            }
-        }
-        // Where each other row sits: after the base row paired with the nearest earlier other row.
-        var baseOf: [Int: Int] = [:]
-        for (i, m) in matches.enumerated() { if let m { baseOf[m] = i } }
-        var extras: [(row: Int, after: Int)] = []
-        var after = -1
-        for j in other.indices {
-            if let b = baseOf[j] { after = b } else { extras.append((j, after)) }
-        }
-        return (matches, extras)
     }
 }
 

@@ -25,106 +25,56 @@ public struct CodeSampleDriftRule: DriftRule {
     /// Compares the pair's code samples in order. Diagnostics point into the target page, with a
     /// note at the source-locale sample.
     public func check(_ pair: PagePair) -> [Diagnostic] {
+        var pair = pair
+        if pair.analysis == nil { pair.analysis = PairAnalysis(pair) }
         let s = pair.source.codeSamples
         let t = pair.target.codeSamples
-        let sk = s.map(Self.key)
-        let tk = t.map(Self.key)
-        let matches = Alignment.lcs(sk, tk)
-        // A sample the translation has elsewhere on the page, unchanged (its section moved), is
-        // not missing here and extra there.
-        var movedS = Set<Int>()
-        var movedT = Set<Int>()
-        do {
-            let matchedS = Set(matches.map(\.0))
-            let matchedT = Set(matches.map(\.1))
-            var byKey: [String: [Int]] = [:]
-            for j in t.indices where !matchedT.contains(j) { byKey[tk[j], default: []].append(j) }
-            for i in s.indices where !matchedS.contains(i) {
-                if var js = byKey[sk[i]], !js.isEmpty {
-                    movedS.insert(i)
-                    movedT.insert(js.removeFirst())
-                    byKey[sk[i]] = js
-                }
-            }
-        }
         var out: [Diagnostic] = []
-        var si = 0
-        var ti = 0
-        for (ms, mt) in matches + [(s.count, t.count)] {
-            // Unmatched runs between matches: pair samples with the same info string as mismatches,
-            // then the rest positionally; what is left over is missing or extra.
-            // Samples missing from one section are one finding, not one per sample.
-            var missing: [Int] = []
-            func flushMissing() {
-                guard let first = missing.first else { return }
-                let section = pair.sourceSection(forLine: s[first].range.start.line)
-                let inSection = section.map { " in section '\($0)'" } ?? ""
-                let message = missing.count == 1
-                    ? "\(describe(s[first])) code sample\(inSection) is missing in \(pair.target.locale)"
-                    : "\(missing.count) code samples (\(missing.map { s[$0].language.isEmpty ? "plain" : s[$0].language }.joined(separator: ", ")))\(inSection) are missing in \(pair.target.locale)"
-                out.append(.error(
-                    "missing-code-sample", message, at: pair.targetAnchor(forSourceLine: s[first].range.start.line),
-                    notes: missing.map { DiagnosticNote("the sample in the source locale (\(pair.source.locale))", at: s[$0].range.start) }))
-                missing = []
-            }
-            for (sa, tb) in Self.pairRun(Array(si..<ms).filter { !movedS.contains($0) }, Array(ti..<mt).filter { !movedT.contains($0) }, s, t) {
-                if let a = sa, tb == nil {
-                    // Inside a section the translation lacks: the missing-section finding says it.
-                    if pair.isInMissingSection(sourceLine: s[a].range.start.line) { continue }
-                    if let previous = missing.last,
-                        pair.sourceSection(forLine: s[previous].range.start.line) != pair.sourceSection(forLine: s[a].range.start.line)
-                    {
-                        flushMissing()
-                    }
-                    missing.append(a)
-                    continue
-                }
+        // Samples missing from one section are one finding, not one per sample.
+        var missing: [Int] = []
+        func flushMissing() {
+            guard let first = missing.first else { return }
+            let section = pair.sourceSection(forLine: s[first].range.start.line)
+            let inSection = section.map { " in section '\($0)'" } ?? ""
+            let message = missing.count == 1
+                ? "\(describe(s[first])) code sample\(inSection) is missing in \(pair.target.locale)"
+                : "\(missing.count) code samples (\(missing.map { s[$0].language.isEmpty ? "plain" : s[$0].language }.joined(separator: ", ")))\(inSection) are missing in \(pair.target.locale)"
+            out.append(.error(
+                "missing-code-sample", message, at: pair.targetAnchor(forSourceLine: s[first].range.start.line),
+                notes: missing.map { DiagnosticNote("the sample in the source locale (\(pair.source.locale))", at: s[$0].range.start) }))
+            missing = []
+        }
+        for entry in pair.analyzed.samples.entries {
+            switch (entry.source, entry.target, entry.match) {
+            case (_, _, .moved?):
+                // A sample the translation has elsewhere on the page, unchanged (its section
+                // moved), is not missing here and extra there.
+                continue
+            case (_, _, .equal?):
                 flushMissing()
-                switch (sa, tb) {
-                case (let a?, let b?):
-                    if let finding = mismatch(s[a], t[b], pair) { out.append(finding) }
-                case (nil, let b?):
-                    if pair.isInExtraSection(targetLine: t[b].range.start.line) { continue }
-                    out.append(.error(
-                        "extra-code-sample", "\(describe(t[b])) code sample is not in the source locale (\(pair.source.locale))",
-                        at: t[b].range.start, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))]))
-                case (_?, nil), (nil, nil):
-                    break  // missing samples were collected above; (nil, nil) never comes
+            case (let a?, nil, _):
+                // Inside a section the translation lacks: the missing-section finding says it.
+                if pair.isInMissingSection(sourceLine: s[a].range.start.line) { continue }
+                if let previous = missing.last,
+                    pair.sourceSection(forLine: s[previous].range.start.line) != pair.sourceSection(forLine: s[a].range.start.line)
+                {
+                    flushMissing()
                 }
-            }
-            flushMissing()
-            si = ms + 1
-            ti = mt + 1
-        }
-        return out
-    }
-
-    /// Pairs an unmatched run of source samples with one of target samples: by info string
-    /// first (so a missing sample next to a changed one does not shift the pairing), then
-    /// positionally between those pairs. `nil` on one side means missing or extra.
-    static func pairRun(_ sRun: [Int], _ tRun: [Int], _ s: [CodeSample], _ t: [CodeSample]) -> [(Int?, Int?)] {
-        let byInfo = Alignment.lcs(sRun.map { info(s[$0]) }, tRun.map { info(t[$0]) })
-        var out: [(Int?, Int?)] = []
-        var a = 0
-        var b = 0
-        // Two samples that share almost no words are different samples, not one sample changed:
-        // one is missing and the other extra.
-        func add(_ x: Int?, _ y: Int?) {
-            if let x, let y, !similar(s[x], t[y]) {
-                out.append((x, nil))
-                out.append((nil, y))
-            } else {
-                out.append((x, y))
+                missing.append(a)
+            case (let a?, let b?, _):
+                flushMissing()
+                if let finding = mismatch(s[a], t[b], pair) { out.append(finding) }
+            case (nil, let b?, _):
+                flushMissing()
+                if pair.isInExtraSection(targetLine: t[b].range.start.line) { continue }
+                out.append(.error(
+                    "extra-code-sample", "\(describe(t[b])) code sample is not in the source locale (\(pair.source.locale))",
+                    at: t[b].range.start, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))]))
+            case (nil, nil, _):
+                break
             }
         }
-        for (ma, mb) in byInfo + [(sRun.count, tRun.count)] {
-            for k in 0..<max(ma - a, mb - b) {
-                add(a + k < ma ? sRun[a + k] : nil, b + k < mb ? tRun[b + k] : nil)
-            }
-            if ma < sRun.count { add(sRun[ma], tRun[mb]) }
-            a = ma + 1
-            b = mb + 1
-        }
+        flushMissing()
         return out
     }
 

@@ -7,9 +7,15 @@ public struct PagePair: Sendable {
     public var source: SpecPage
     /// The translated page in the target locale.
     public var target: SpecPage
-    /// The pages' block alignment, computed once by `DriftChecker` and shared by the rules;
-    /// `nil` until then (rules compute it themselves when it is missing).
-    public var alignment: PageAlignment? = nil
+    /// What the pair's pages have in common, computed once by `DriftChecker` and read by every
+    /// rule; `nil` until then (a rule run on its own computes it with `analyzed`).
+    public var analysis: PairAnalysis? = nil
+
+    /// The pages' block alignment (from `analysis`).
+    public var alignment: PageAlignment? { analysis?.blocks }
+
+    /// The pair's analysis, computed now when the pair has none yet.
+    public var analyzed: PairAnalysis { analysis ?? PairAnalysis(self) }
 
     /// Pairs `source` with its translation `target`.
     public init(source: SpecPage, target: SpecPage) {
@@ -72,8 +78,15 @@ public struct DriftChecker: Sendable {
 
     /// Checks each pair with every rule.
     public func check(_ pair: PagePair) -> [Diagnostic] {
+        analyze(pair).diagnostics
+    }
+
+    /// Analyses the pair once, then checks it with every rule: the findings and the analysis
+    /// they were computed on (for views that show what was paired).
+    public func analyze(_ pair: PagePair) -> (diagnostics: [Diagnostic], analysis: PairAnalysis) {
         var pair = pair
-        if pair.alignment == nil { pair.alignment = PageAlignment(pair) }
-        return rules.flatMap { $0.check(pair) }
+        let analysis = pair.analyzed
+        pair.analysis = analysis
+        return (rules.flatMap { $0.check(pair) }, analysis)
     }
 }

@@ -22,11 +22,12 @@ public struct TableDriftRule: DriftRule {
     /// Compares the pair's spec tables (paired by table id, rows by the kind's key column).
     /// Diagnostics point into the target page, with a note at the source locale.
     public func check(_ pair: PagePair) -> [Diagnostic] {
+        var pair = pair
+        if pair.analysis == nil { pair.analysis = PairAnalysis(pair) }
+        let pairing = pair.analyzed.tables
         var out: [Diagnostic] = []
         let s = pair.source
         let t = pair.target
-        let targetByID = Dictionary(t.tables.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let sourceIDs = Set(s.tables.map(\.id))
         // A table whose directive or columns are broken in one locale was already reported there;
         // don't report it again as missing/extra in the other. Unreadable directives have no id:
         // each excuses one unmatched table.
@@ -34,40 +35,30 @@ public struct TableDriftRule: DriftRule {
         var unnamedBrokenInTarget = t.failedTables.filter { $0.id == nil }.count
         let brokenInSource = Set(s.failedTables.compactMap(\.id))
         var unnamedBrokenInSource = s.failedTables.filter { $0.id == nil }.count
-        // A table whose id differs only because its directive changed (a symbol typo in the
-        // translation) sits at the same place among the unmatched tables, with the same kind:
-        // pair it, so the finding is one directive-mismatch rather than missing + extra.
-        let unmatchedSource = s.tables.filter { targetByID[$0.id] == nil }
-        let unmatchedTarget = t.tables.filter { !sourceIDs.contains($0.id) }
-        var renamed: [String: SpecTable] = [:]
-        var renamedTargets: Set<String> = []
-        for (st, tt) in zip(unmatchedSource, unmatchedTarget)
-        where st.kind == tt.kind && !brokenInTarget.contains(st.id) && !brokenInSource.contains(tt.id) {
-            renamed[st.id] = tt
-            renamedTargets.insert(tt.id)
-        }
-        for st in s.tables {
-            if let tt = renamed[st.id] {
-                out += compare(st, tt, pair)
+        var paired = pairing.pairs.makeIterator()
+        var next = paired.next()
+        let unmatched = Set(pairing.unmatchedSource)
+        for (i, st) in s.tables.enumerated() {
+            if let p = next, p.source == i {
+                out += compare(st, t.tables[p.target], p.rows, pair)
+                next = paired.next()
                 continue
             }
+            guard unmatched.contains(i) else { continue }
             let section = pair.sourceSection(forLine: st.range.start.line).map { " (section '\($0)')" } ?? ""
-            guard let tt = targetByID[st.id] else {
-                if brokenInTarget.remove(st.id) != nil { continue }
-                if pair.isInMissingSection(sourceLine: st.range.start.line) { continue }
-                if unnamedBrokenInTarget > 0 {
-                    unnamedBrokenInTarget -= 1
-                    continue
-                }
-                out.append(.error(
-                    "missing-table", "spec table '\(st.id)'\(section) is missing in \(t.locale)",
-                    at: pair.targetAnchor(forSourceLine: st.range.start.line),
-                    notes: [DiagnosticNote("the table in the source locale (\(s.locale))", at: st.directive.range.start)]))
+            if brokenInTarget.remove(st.id) != nil { continue }
+            if pair.isInMissingSection(sourceLine: st.range.start.line) { continue }
+            if unnamedBrokenInTarget > 0 {
+                unnamedBrokenInTarget -= 1
                 continue
             }
-            out += compare(st, tt, pair)
+            out.append(.error(
+                "missing-table", "spec table '\(st.id)'\(section) is missing in \(t.locale)",
+                at: pair.targetAnchor(forSourceLine: st.range.start.line),
+                notes: [DiagnosticNote("the table in the source locale (\(s.locale))", at: st.directive.range.start)]))
         }
-        for tt in t.tables where !sourceIDs.contains(tt.id) && !renamedTargets.contains(tt.id) {
+        for j in pairing.unmatchedTarget {
+            let tt = t.tables[j]
             if brokenInSource.contains(tt.id) { continue }
             if unnamedBrokenInSource > 0 {
                 unnamedBrokenInSource -= 1
@@ -81,7 +72,7 @@ public struct TableDriftRule: DriftRule {
         return out
     }
 
-    func compare(_ st: SpecTable, _ tt: SpecTable, _ pair: PagePair) -> [Diagnostic] {
+    func compare(_ st: SpecTable, _ tt: SpecTable, _ rows: RowPairing, _ pair: PagePair) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let sl = pair.source.locale
         let tl = pair.target.locale
@@ -100,12 +91,7 @@ public struct TableDriftRule: DriftRule {
                 at: tt.range.start, notes: [DiagnosticNote("table in the source locale (\(sl))", at: st.range.start)]))
             if misplaced { return out }
         }
-        let sourceKeys = Set(st.rows.map(\.key))
         let invariantColumns = st.kind.columns.filter { $0.type.isInvariant }.map(\.name)
-        let targetIndex = Dictionary(tt.rows.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
-        // Target rows whose key the source does not have; one of them sitting exactly where a
-        // missing source row belongs is that row with its key changed (e.g. one digit of a code).
-        var unpairedTarget = Set(tt.rows.indices.filter { !sourceKeys.contains(tt.rows[$0].key) })
         func compareCells(_ sr: SpecRow, _ tr: SpecRow, includingKey: Bool) {
             for column in invariantColumns where includingKey || column != st.kind.keyColumn {
                 guard let sc = sr.cell(column), let tc = tr.cell(column) else { continue }
@@ -117,33 +103,18 @@ public struct TableDriftRule: DriftRule {
                 }
             }
         }
-        // Where each source row belongs in the target table: right after the counterpart of the
-        // nearest earlier source row present in the target (the row to insert before, or the
-        // row whose key was changed); `tt.rows.count` at the end. One pass.
-        var slots: [Int] = []
-        slots.reserveCapacity(st.rows.count)
-        var nextSlot = 0
-        for sr in st.rows {
-            slots.append(nextSlot)
-            if let i = targetIndex[sr.key] { nextSlot = i + 1 }
-        }
-        for (index, sr) in st.rows.enumerated() {
-            if let i = targetIndex[sr.key] {
-                compareCells(sr, tt.rows[i], includingKey: false)
+        for (sr, entry) in zip(st.rows, rows.entries) {
+            if let i = entry.target {
+                compareCells(sr, tt.rows[i], includingKey: entry.keyChanged)
                 continue
             }
-            let slot = slots[index]
-            if slot < tt.rows.count, unpairedTarget.contains(slot) {
-                unpairedTarget.remove(slot)
-                compareCells(sr, tt.rows[slot], includingKey: true)
-                continue
-            }
+            let slot = entry.slot
             out.append(.error(
                 "missing-row", "row '\(sr.key)' of table '\(st.id)' is missing in \(tl)",
                 at: slot < tt.rows.count ? tt.rows[slot].range.start : (tt.rows.last?.range.start ?? tt.range.start),
                 notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr.range.start)]))
         }
-        for i in unpairedTarget.sorted() {
+        for i in rows.unmatchedTarget {
             let tr = tt.rows[i]
             out.append(.error(
                 "extra-row", "row '\(tr.key)' of table '\(st.id)' is not in the source locale (\(sl))",
