@@ -170,7 +170,7 @@ public struct PageStructure: Sendable {
                 let language = info.split(separator: " ").first.map { String($0).lowercased() } ?? ""
                 let key = language + "\n" + CodeNormalizer.normalizedLines(literal, language: language).map(\.text).joined(separator: "\n")
                 units.append(PageUnit(kind: .code, range: range, tokens: InvariantTokens(), letterCount: 0, codeKey: key))
-            case .htmlBlock(let literal, let range):
+            case .htmlBlock(let literal, let range), .component(_, let literal, _, let range):
                 if literal.lowercased().hasBytes("<table"), let table = htmlTable(literal, range) {
                     units.append(table)
                     return
@@ -232,7 +232,7 @@ public struct PageStructure: Sendable {
                     collectProse(items.flatMap(\.blocks), &tokens, &letters, &nested)
                 case .blockQuote(let inner, _), .footnoteDefinition(_, let inner, _):
                     collectProse(inner, &tokens, &letters, &nested)
-                case .htmlBlock(let literal, _):
+                case .htmlBlock(let literal, _), .component(_, let literal, _, _):
                     if literal.lowercased().hasBytes("<table") {
                         nested.append(b)
                     } else {

@@ -97,34 +97,16 @@ enum ProseText {
             for item in items { for b in item.blocks { collect(b, section: section, into: &out) } }
         case .blockQuote(let blocks, _), .footnoteDefinition(_, let blocks, _):
             for b in blocks { collect(b, section: section, into: &out) }
-        case .htmlBlock(let literal, let range):
-            // An MDX component whose opening tag is not followed by a blank line (`<Intro>` then
-            // text) swallows its content into one HTML block: read the lines between the tags as
-            // Markdown, on their own line numbers. Other HTML (comments holding the original
+        case .component(_, _, let content, _):
+            // An MDX component's content (`<Intro>` followed by text) is prose, parsed by
+            // MarkdownSyntax on its own line numbers. Other HTML (comments holding the original
             // text, `<div>`s, scripts) is not prose.
-            guard let inner = mdxContent(literal) else { break }
-            let parsed = MarkdownParser.parse(String(repeating: "\n", count: range.start.line) + inner, path: range.file)
-            for b in parsed.document?.blocks ?? [] { collect(b, section: section, into: &out) }
+            for b in content { collect(b, section: section, into: &out) }
+        case .htmlBlock:
+            break
         case .codeBlock, .thematicBreak:
             break
         }
-    }
-
-    /// The lines inside an MDX component's HTML block (`<Name …>` alone on the first line, a
-    /// capitalised name), without the closing `</Name>` line; `nil` for any other HTML and for
-    /// components that show code (`<TerminalBlock>`, `<Sandpack>`, …).
-    static func mdxContent(_ literal: String) -> String? {
-        var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
-        while lines.last?.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) == true { lines.removeLast() }
-        guard lines.count > 1, let first = lines.first.map({ normalisedSpaces(String($0)) }), first.hasPrefix("<"), first.hasSuffix(">"),
-            !first.hasSuffix("/>"), first.dropFirst().first?.isUppercase == true
-        else { return nil }
-        let name = first.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "." }
-        // Components that show code or a terminal hold commands, not prose.
-        let lower = name.lowercased()
-        if ["terminal", "code", "console", "shell", "sandpack", "snippet"].contains(where: { lower.contains($0) }) { return nil }
-        if normalisedSpaces(String(lines.last!)) == "</\(name)>" { lines.removeLast() }
-        return lines.dropFirst().joined(separator: "\n")
     }
 
     /// The reader-visible text of inlines without code spans, HTML (and the text inside inline

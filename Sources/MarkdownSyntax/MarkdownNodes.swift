@@ -154,6 +154,12 @@ public indirect enum Block: Hashable, Sendable {
     case codeBlock(info: String, literal: String, fenced: Bool, range: SourceRange)
     /// An HTML block, e.g. a `<!-- … -->` comment, with its literal text.
     case htmlBlock(literal: String, range: SourceRange)
+    /// An MDX component whose opening tag is not followed by a blank line (`<Intro>` then text),
+    /// which CommonMark reads as one HTML block swallowing its content: the block's `literal` as
+    /// cmark-gfm gave it, the component's `name` (`Intro`, `Note`), and its `content` — the lines
+    /// between the tags parsed as Markdown, on their own line numbers. Components that show code
+    /// (`<TerminalBlock>`, `<Sandpack>`, …) stay `htmlBlock`s.
+    case component(name: String, literal: String, content: [Block], range: SourceRange)
     /// A GFM pipe table; its range is `Table.range`.
     case table(Table)
     /// A bullet or ordered list; `start` is the first item's number (meaningful only when
@@ -169,7 +175,7 @@ public indirect enum Block: Hashable, Sendable {
     /// The block's source range (for a table, `Table.range`).
     public var range: SourceRange {
         switch self {
-        case .heading(_, _, let r), .paragraph(_, let r), .codeBlock(_, _, _, let r), .htmlBlock(_, let r),
+        case .heading(_, _, let r), .paragraph(_, let r), .codeBlock(_, _, _, let r), .htmlBlock(_, let r), .component(_, _, _, let r),
             .list(_, _, _, let r), .blockQuote(_, let r), .thematicBreak(let r), .footnoteDefinition(_, _, let r):
             r
         case .table(let t): t.range

@@ -40,7 +40,8 @@ public enum MarkdownParser {
         let prepared = prepare(bytes, path: path)
         guard let bytes = prepared.bytes else { return ParseResult(document: nil, diagnostics: prepared.diagnostics) }
         let split = FrontMatterSplitter.split(bytes, path: path)
-        let (blocks, conversion) = CmarkConverter.parse(split.body, path: path)
+        let (converted, conversion) = CmarkConverter.parse(split.body, path: path)
+        let blocks = MDXComponents.expand(converted, path: path)
         let lineCount = bytes.isEmpty ? 0 : bytes.filter { $0 == UInt8(ascii: "\n") }.count + (bytes.last == UInt8(ascii: "\n") ? 0 : 1)
         var doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: blocks, lineCount: lineCount)
         doc.text = String(decoding: bytes, as: UTF8.self)

@@ -225,7 +225,7 @@ public enum SpecExtractor {
                 if inlines.contains(where: { if case .html(let h) = $0 { h.contains("docspec:") } else { false } }) {
                     diagnostics.append(.warning("misplaced-directive", message.replacingOccurrences(of: "%@", with: "a paragraph"), at: range.start))
                 }
-            case .htmlBlock(let literal, let range):
+            case .htmlBlock(let literal, let range), .component(_, let literal, _, let range):
                 if !literal.trimmingSpaces.hasPrefix("<!--"), literal.contains("<!-- docspec:") || literal.contains("<!--docspec:") {
                     diagnostics.append(.warning("misplaced-directive", message.replacingOccurrences(of: "%@", with: "other HTML"), at: range.start))
                 }
@@ -250,7 +250,7 @@ public enum SpecExtractor {
             case .heading: "heading"
             case .paragraph: "paragraph"
             case .codeBlock: "code block"
-            case .htmlBlock: "HTML block"
+            case .htmlBlock, .component: "HTML block"
             case .table: "table"
             case .list: "list"
             case .blockQuote: "block quote"
