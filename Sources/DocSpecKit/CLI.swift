@@ -179,7 +179,7 @@ public enum DocSpecCLI {
     }
 
     static func generate(_ config: Config, _ options: Options, _ output: CLIOutput) -> Int32 {
-        let docs = DocSet.load(config, locales: config.sourceLocale.map { [$0] } ?? [])
+        let docs = DocSet.load(config, locales: config.sourceLocale.map { [$0] } ?? [], driftModel: false)
         let result = Pipeline.generate(config, docSet: docs)
         let diagnostics = (docs.diagnostics + result.diagnostics).sortedForOutput()
         if options.checkOnly {
@@ -223,7 +223,7 @@ public enum DocSpecCLI {
             output.err("Error: extract supports --format json only\n  See 'docspec extract --help'.\n")
             return 2
         }
-        let docs = DocSet.load(config)
+        let docs = DocSet.load(config, driftModel: false)
         output.out(SpecJSON.render(docs, config: config))
         output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(docs.diagnostics.sortedForOutput()))
         return failed(docs.diagnostics, options) ? 1 : 0
@@ -247,7 +247,7 @@ public enum DocSpecCLI {
     }
 
     static func tables(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) -> Int32 {
-        let docs = DocSet.load(config)
+        let docs = DocSet.load(config, driftModel: false)
         let ids = options.tableIDs.isEmpty ? nil : Set(options.tableIDs)
         let reference = ReferenceTables.build(docs, locales: config.locales.map(\.code), base: config.source, tableIDs: ids)
         let found = Set(reference.tables.map(\.id))

@@ -17,13 +17,19 @@ public struct DocSet: Sendable {
     /// Finds, reads, parses and extracts every `*.md` page of the given locales. Pages are
     /// processed in parallel across cores; each page's C parse tree is freed as soon as it is
     /// converted. A missing locale folder is a diagnostic, not a crash.
-    public static func load(_ config: Config, locales: [Config.Locale]? = nil) -> DocSet {
+    ///
+    /// - Parameters:
+    ///   - config: the locales and where they are.
+    ///   - locales: only these locales (default: all).
+    ///   - driftModel: also build each page's drift model (`SpecPage.structure`, `.prose`), which
+    ///     lint reads; generation and table views do not need it.
+    public static func load(_ config: Config, locales: [Config.Locale]? = nil, driftModel: Bool = true) -> DocSet {
         var pages: [String: [SpecPage]] = [:]
         var diagnostics: [Diagnostic] = []
         var unreadable: [String: Set<String>] = [:]
         for found in discover(config, locales: locales ?? config.locales) {
             diagnostics += found.diagnostics
-            let results = ParallelMap.map(found.files) { rel in parse(found.locale.code, found.url(rel), rel, config) }
+            let results = ParallelMap.map(found.files) { rel in parse(found.locale.code, found.url(rel), rel, config, driftModel: driftModel) }
             pages[found.locale.code] = results.compactMap(\.page).sorted { $0.path < $1.path }
             diagnostics += results.flatMap(\.diagnostics)
             unreadable[found.locale.code] = Set(zip(found.files, results).filter { $0.1.page == nil }.map(\.0) + found.problems)
@@ -32,10 +38,13 @@ public struct DocSet: Sendable {
     }
 
     /// Reads, parses and extracts one page; `nil` when it was skipped (its diagnostics say why).
-    static func parse(_ locale: String, _ url: URL, _ rel: String, _ config: Config) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
+    static func parse(
+        _ locale: String, _ url: URL, _ rel: String, _ config: Config, driftModel: Bool = true
+    ) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
         let parsed = MarkdownParser.parse(fileAt: url, displayPath: displayPath(url, root: config.root))
         guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
-        let (page, extraction) = SpecExtractor.extract(doc, locale: locale, relativePath: rel)
+        let (page, extraction) = SpecExtractor.extract(
+            doc, locale: locale, relativePath: rel, linkLocales: driftModel ? Set(config.locales.map { $0.code.lowercased() }) : nil)
         return (page, parsed.diagnostics + extraction)
     }
 

@@ -156,6 +156,8 @@ public enum Pipeline {
     static func compacted(_ page: SpecPage) -> SpecPage {
         var page = page
         page.links = []
+        page.structure = nil
+        page.prose = nil
         page.document.blocks = page.tables.compactMap {
             AlignedTable.markdownTable(at: $0.range, in: page.document.blocks).map(Block.table)
         }
@@ -192,7 +194,7 @@ public enum Pipeline {
 
     /// Generates conformance tests from the source locale's pages.
     public static func generate(_ config: Config, docSet: DocSet? = nil) -> GenerateResult {
-        let docs = docSet ?? DocSet.load(config, locales: config.sourceLocale.map { [$0] } ?? [])
+        let docs = docSet ?? DocSet.load(config, locales: config.sourceLocale.map { [$0] } ?? [], driftModel: false)
         let pages = docs.pages[config.source] ?? []
         let translator = ConformanceTranslator(
             options: GeneratorOptions(imports: config.imports, docTestLanguages: config.docTests))

@@ -78,7 +78,7 @@ extension DocSpecCLI {
     }
 
     static func stamp(_ config: Config, paths: [String], checkOnly: Bool, output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
-        let docs = DocSet.load(config)
+        let docs = DocSet.load(config, driftModel: false)
         let source = docs.pages[config.source] ?? []
         var wanted = Dictionary(paths.map { (resolve($0, currentDirectory: currentDirectory).path, $0) }, uniquingKeysWith: { a, _ in a })
         // Pages whose front matter cannot be read are not touched: their diagnostics say why.

@@ -25,8 +25,8 @@ public struct PageAlignment: Sendable {
     /// Aligns the pages of `pair`; `locales` are the locale codes removed from link targets.
     public init(_ pair: PagePair, locales: Set<String>? = nil) {
         let locales = locales ?? [pair.source.locale.lowercased(), pair.target.locale.lowercased()]
-        source = PageStructure(pair.source, locales: locales)
-        target = PageStructure(pair.target, locales: locales)
+        source = pair.source.structure ?? PageStructure(pair.source, locales: locales)
+        target = pair.target.structure ?? PageStructure(pair.target, locales: locales)
         let sl = max(source.letterCount, 1)
         let tl = max(target.letterCount, 1)
         lengthRatio = Double(tl) / Double(sl)
@@ -256,5 +256,65 @@ extension PagePair {
     /// Whether `line` of the target page lies in a section the source does not have.
     func isInExtraSection(targetLine line: Int) -> Bool {
         (alignment ?? PageAlignment(self)).unmatchedLines.target.contains { $0.contains(line) }
+    }
+}
+
+extension Alignment {
+    /// A global alignment maximising the sum of `score(i, j)` over matched pairs (gaps cost
+    /// nothing; a pair is matchable only when its score is positive). Returns the matched index
+    /// pairs in increasing order. O(n·m); above `limit` cells pairs are matched by position.
+    public static func scored(_ n: Int, _ m: Int, limit: Int = 9_000_000, score: (Int, Int) -> Double) -> [(Int, Int)] {
+        if n == 0 || m == 0 { return [] }
+        if n * m > limit {
+            return (0..<min(n, m)).filter { score($0, $0) > 0 }.map { ($0, $0) }
+        }
+        // best[i][j]: best total for suffixes a[i...], b[j...]; Float keeps 3,000 × 3,000
+        // sections within 36 MB. Scores are recomputed while tracing back, not stored.
+        let w = m + 1
+        var best = [Float](repeating: 0, count: (n + 1) * w)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                var v = max(best[(i + 1) * w + j], best[i * w + j + 1])
+                let sc = Float(score(i, j))
+                if sc > 0 { v = max(v, sc + best[(i + 1) * w + j + 1]) }
+                best[i * w + j] = v
+            }
+        }
+        var out: [(Int, Int)] = []
+        var i = 0
+        var j = 0
+        while i < n && j < m {
+            let sc = Float(score(i, j))
+            if sc > 0, best[i * w + j] == sc + best[(i + 1) * w + j + 1] {
+                out.append((i, j))
+                i += 1
+                j += 1
+            } else if best[(i + 1) * w + j] >= best[i * w + j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return out
+    }
+
+    /// Jaccard similarity of two sorted multisets (1 when both are empty), without allocating.
+    static func jaccardSorted(_ a: [String], _ b: [String]) -> Double {
+        if a.isEmpty && b.isEmpty { return 1 }
+        var i = 0
+        var j = 0
+        var common = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] {
+                common += 1
+                i += 1
+                j += 1
+            } else if a[i] < b[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return Double(common) / Double(a.count + b.count - common)
     }
 }

@@ -38,8 +38,8 @@ public struct UntranslatedTextRule: DriftRule {
     public func check(_ pair: PagePair) -> [Diagnostic] {
         let sl = pair.source.locale
         let tl = pair.target.locale
-        let source = ProseText.units(pair.source.document)
-        let target = ProseText.units(pair.target.document)
+        let source = pair.source.prose ?? ProseText.page(pair.source.document)
+        let target = pair.target.prose ?? ProseText.page(pair.target.document)
         var out: [Diagnostic] = []
 
         // Identical page, then identical sections.
@@ -141,7 +141,7 @@ public struct UntranslatedTextRule: DriftRule {
     static func scripts(_ pair: PagePair) -> (source: LocaleScripts, target: LocaleScripts)? {
         func letters(_ page: SpecPage) -> ScriptCounts {
             var c = ScriptCounts("")
-            for u in ProseText.units(page.document).units { c.add(u.scripts) }
+            for u in (page.prose ?? ProseText.page(page.document)).units { c.add(u.scripts) }
             return c
         }
         guard let source = LocaleScripts.known(pair.source.locale) ?? LocaleScripts.inferred(from: letters(pair.source), excluding: [])

@@ -46,7 +46,11 @@ public enum SpecExtractor {
     ///   - document: the parsed page.
     ///   - locale: the locale code (`ja`).
     ///   - relativePath: the page's path relative to its locale root (`api/errors.md`).
-    public static func extract(_ document: MarkdownDocument, locale: String, relativePath: String) -> (page: SpecPage, diagnostics: [Diagnostic]) {
+    ///   - linkLocales: when given, the page's drift model (`SpecPage.structure`, `SpecPage.prose`)
+    ///     is built too, with these locale codes removed from link targets.
+    public static func extract(
+        _ document: MarkdownDocument, locale: String, relativePath: String, linkLocales: Set<String>? = nil
+    ) -> (page: SpecPage, diagnostics: [Diagnostic]) {
         var walker = Walker(path: document.path)
         walker.walk(document.blocks)
         walker.finish()
@@ -70,6 +74,10 @@ public enum SpecExtractor {
         var withSuppressions = page
         for d in walker.directives where d.name == DirectiveParser.suppressionName {
             withSuppressions.suppressedLines[d.range.start.line] = nextBlockLines(after: d.range, in: document.blocks)
+        }
+        if let linkLocales {
+            withSuppressions.structure = PageStructure(withSuppressions, locales: linkLocales)
+            withSuppressions.prose = ProseText.page(document)
         }
         return (withSuppressions, diagnostics)
     }

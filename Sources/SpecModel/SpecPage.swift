@@ -156,6 +156,15 @@ public struct SpecPage: Hashable, Sendable {
     /// it applies to; `nil` when no block follows it. Kept when the block tree is released.
     public var suppressedLines: [Int: ClosedRange<Int>?] = [:]
 
+    /// The page as block alignment and the drift rules read it (blocks with their invariant
+    /// tokens, sections, generic tables), built once at extraction when link locales are given
+    /// (see `SpecExtractor.extract(_:locale:relativePath:linkLocales:)`); `nil` otherwise, and
+    /// once released after the page's pairs were checked.
+    public var structure: PageStructure? = nil
+    /// The page's prose units and top-level sections (what untranslated-text reads), built with
+    /// `structure`.
+    public var prose: ProseText.Page? = nil
+
     /// Number of spec rows on the page.
     public var rowCount: Int { tables.reduce(0) { $0 + $1.rows.count } }
 }

@@ -1,4 +1,5 @@
 import LocaleDrift
+import SpecModel
 import Testing
 
 /// `index: text` of each normalised line (index = 0-based line in the original code).

@@ -1,6 +1,7 @@
 import DocDiagnostics
 import Foundation
 import LocaleDrift
+import SpecModel
 import Testing
 
 // Generic mode: pages without DocSpec directives, compared block by block on what must not

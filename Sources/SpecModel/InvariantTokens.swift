@@ -46,7 +46,7 @@ public struct InvariantTokens: Hashable, Sendable {
     }
 
     /// All tokens tagged by kind, for similarity measures (`n:42`, `c:useState`, …).
-    var tagged: [String] {
+    public var tagged: [String] {
         numbers.map { "n:" + $0 } + code.map { "c:" + $0 } + links.map { "l:" + $0 } + placeholders.map { "p:" + $0 }
             + htmlAttributes.map { "h:" + $0 }
     }
@@ -54,7 +54,7 @@ public struct InvariantTokens: Hashable, Sendable {
     /// `tagged` plus the identifier parts of each code token (`Node.ELEMENT_NODE` also gives
     /// `i:Node` and `i:ELEMENT_NODE`), so a constant written with or without its qualifier still
     /// looks alike; `wholeWords` also tags a code token that is one identifier.
-    func taggedWithIdentifierParts(wholeWords: Bool) -> [String] {
+    public func taggedWithIdentifierParts(wholeWords: Bool) -> [String] {
         var out = tagged
         for c in code {
             let parts = c.split { !($0.isLetter || $0.isNumber || $0 == "_") }
@@ -64,7 +64,7 @@ public struct InvariantTokens: Hashable, Sendable {
     }
 
     /// Rule id and message noun of each kind, in the order of `kinds`.
-    static let kindNames: [(rule: String, noun: String)] = [
+    public static let kindNames: [(rule: String, noun: String)] = [
         ("number-mismatch", "number"),
         ("inline-code-mismatch", "inline code"),
         ("link-mismatch", "link target"),
@@ -73,12 +73,12 @@ public struct InvariantTokens: Hashable, Sendable {
     ]
 
     /// The noun for a token rule id (`inline-code-mismatch` → "inline code").
-    static func noun(of rule: String) -> String {
+    public static func noun(of rule: String) -> String {
         kindNames.first { $0.rule == rule }?.noun ?? rule
     }
 
     /// The tokens of each kind, in the order of `kindNames`.
-    var kinds: [[String]] { [numbers, code, links, placeholders, htmlAttributes] }
+    public var kinds: [[String]] { [numbers, code, links, placeholders, htmlAttributes] }
 }
 
 /// Extracts invariant tokens from inlines and raw text.
@@ -131,7 +131,7 @@ public struct TokenExtractor: Sendable {
 
     /// Whether a code span holds translated text rather than code: letters beyond Latin
     /// (Japanese, Cyrillic, …), as in `<重大度>: [<コード>]` or a translator's `訳注`.
-    static func isTranslatableCode(_ s: String) -> Bool {
+    public static func isTranslatableCode(_ s: String) -> Bool {
         s.unicodeScalars.contains { $0.value > 0x24F && $0.properties.isAlphabetic }
     }
 
@@ -421,7 +421,7 @@ public enum SiteSyntax {
 extension StringProtocol {
     /// Whether `needle` occurs in the string, compared byte for byte in UTF-8: a fast check for
     /// ASCII markers (`://`, `{{`, `<!--`) in hot paths, without Foundation's locale-aware search.
-    func hasBytes(_ needle: String) -> Bool {
+    public func hasBytes(_ needle: String) -> Bool {
         let n = Array(needle.utf8)
         guard let first = n.first else { return true }
         func search(_ h: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -1,7 +1,7 @@
 import DocDiagnostics
 import Foundation
 import MarkdownSyntax
-import SpecModel
+
 
 /// A table of any origin, for comparing pages that have no DocSpec directives: a GFM pipe
 /// table, an HTML `<table>` block, or a definition list (MDN's `- term` / `  - : description`),
@@ -94,7 +94,7 @@ public struct PageSection: Hashable, Sendable {
 }
 
 /// A page reduced to its block sequence and sections, for block alignment.
-public struct PageStructure: Sendable {
+public struct PageStructure: Hashable, Sendable {
     /// Every block in reading order (list contents are one prose unit; code blocks and tables
     /// nested in lists or quotes follow it as their own units).
     public var units: [PageUnit] = []
@@ -337,62 +337,3 @@ public struct PageStructure: Sendable {
     }
 }
 
-extension Alignment {
-    /// A global alignment maximising the sum of `score(i, j)` over matched pairs (gaps cost
-    /// nothing; a pair is matchable only when its score is positive). Returns the matched index
-    /// pairs in increasing order. O(n·m); above `limit` cells pairs are matched by position.
-    public static func scored(_ n: Int, _ m: Int, limit: Int = 9_000_000, score: (Int, Int) -> Double) -> [(Int, Int)] {
-        if n == 0 || m == 0 { return [] }
-        if n * m > limit {
-            return (0..<min(n, m)).filter { score($0, $0) > 0 }.map { ($0, $0) }
-        }
-        // best[i][j]: best total for suffixes a[i...], b[j...]; Float keeps 3,000 × 3,000
-        // sections within 36 MB. Scores are recomputed while tracing back, not stored.
-        let w = m + 1
-        var best = [Float](repeating: 0, count: (n + 1) * w)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            for j in stride(from: m - 1, through: 0, by: -1) {
-                var v = max(best[(i + 1) * w + j], best[i * w + j + 1])
-                let sc = Float(score(i, j))
-                if sc > 0 { v = max(v, sc + best[(i + 1) * w + j + 1]) }
-                best[i * w + j] = v
-            }
-        }
-        var out: [(Int, Int)] = []
-        var i = 0
-        var j = 0
-        while i < n && j < m {
-            let sc = Float(score(i, j))
-            if sc > 0, best[i * w + j] == sc + best[(i + 1) * w + j + 1] {
-                out.append((i, j))
-                i += 1
-                j += 1
-            } else if best[(i + 1) * w + j] >= best[i * w + j + 1] {
-                i += 1
-            } else {
-                j += 1
-            }
-        }
-        return out
-    }
-
-    /// Jaccard similarity of two sorted multisets (1 when both are empty), without allocating.
-    static func jaccardSorted(_ a: [String], _ b: [String]) -> Double {
-        if a.isEmpty && b.isEmpty { return 1 }
-        var i = 0
-        var j = 0
-        var common = 0
-        while i < a.count && j < b.count {
-            if a[i] == b[j] {
-                common += 1
-                i += 1
-                j += 1
-            } else if a[i] < b[j] {
-                i += 1
-            } else {
-                j += 1
-            }
-        }
-        return Double(common) / Double(a.count + b.count - common)
-    }
-}

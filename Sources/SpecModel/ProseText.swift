@@ -3,30 +3,37 @@ import MarkdownSyntax
 
 /// A piece of prose a reader sees on a page: a paragraph, a heading, a table cell; with where it
 /// is and the section it belongs to.
-struct ProseUnit: Sendable {
-    enum Kind: String, Sendable {
-        case heading, paragraph, cell = "table cell"
+public struct ProseUnit: Hashable, Sendable {
+    /// What kind of block the text is.
+    public enum Kind: String, Hashable, Sendable {
+        /// A heading.
+        case heading
+        /// A paragraph (also inside lists, quotes and MDX components).
+        case paragraph
+        /// A table cell (header or body).
+        case cell = "table cell"
     }
 
-    var kind: Kind
+    /// What kind of block the text is.
+    public var kind: Kind
     /// The text as a reader sees it (code spans, HTML and site syntax kept out), for messages and
     /// comparison; whitespace normalised to single spaces.
-    var text: String
+    public var text: String
     /// The words that count as prose: `text` without URLs, placeholders and identifier-like
     /// tokens (see `ProseText.proseWords`).
-    var prose: String
+    public var prose: String
     /// The text consists of links to other sites only (a list of resources, "See also"): their
     /// titles name documents, often in their own language.
-    var externalLinksOnly: Bool = false
+    public var externalLinksOnly: Bool = false
     /// Where the block (or the cell's content) starts.
-    var location: SourceLocation
+    public var location: SourceLocation
     /// Index of the top-level section the unit is in: 0 before the first top-level heading, then
     /// 1 for the first heading's section, and so on.
-    var section: Int
+    public var section: Int
     /// The letters of `prose` per script.
-    var scripts: ScriptCounts
+    public var scripts: ScriptCounts
     /// Number of words in `prose`.
-    var wordCount: Int
+    public var wordCount: Int
 
     init(kind: Kind, text: String, prose: String, location: SourceLocation, section: Int) {
         self.kind = kind
@@ -51,17 +58,34 @@ struct ProseUnit: Sendable {
 /// (blocks, inline tags, comments holding the original text), link destinations, images, and
 /// site syntax (MDX comments `{/*…*/}`, heading anchors `{#id}`, Hugo shortcodes `{{< … >}}`,
 /// `{{…}}` macros and placeholders, VitePress `:::` container lines).
-enum ProseText {
+public enum ProseText {
     /// A top-level section: its heading's text and location (`nil` for the part before the
     /// first heading).
-    struct Section: Sendable {
-        var title: String?
-        var location: SourceLocation?
+    public struct Section: Hashable, Sendable {
+        /// The heading's text, site syntax removed.
+        public var title: String?
+        /// Where the heading is.
+        public var location: SourceLocation?
     }
 
     /// The prose units of a page in order, and its top-level sections (index 0: before the first
     /// heading).
-    static func units(_ document: MarkdownDocument) -> (units: [ProseUnit], sections: [Section]) {
+    /// A page's prose: its units in order and its top-level sections (index 0: before the first
+    /// heading).
+    public struct Page: Hashable, Sendable {
+        /// The prose units, in page order.
+        public var units: [ProseUnit]
+        /// The top-level sections.
+        public var sections: [Section]
+    }
+
+    /// The prose of a page.
+    public static func page(_ document: MarkdownDocument) -> Page {
+        let (units, sections) = units(document)
+        return Page(units: units, sections: sections)
+    }
+
+    public static func units(_ document: MarkdownDocument) -> (units: [ProseUnit], sections: [Section]) {
         var out: [ProseUnit] = []
         var sections = [Section(title: nil, location: nil)]
         for block in document.blocks {
