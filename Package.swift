@@ -24,8 +24,10 @@ let package = Package(
         // The documentation toolkit, layered bottom-up.
         .target(name: "DocDiagnostics"),
         .target(name: "MarkdownSyntax", dependencies: ["CCmarkGFM", "CYAML", "DocDiagnostics"]),
-        .target(name: "SpecModel", dependencies: ["MarkdownSyntax", "DocDiagnostics", "COpenSSL"]),
-        .target(name: "LocaleDrift", dependencies: ["SpecModel", "MarkdownSyntax", "DocDiagnostics", "COpenSSL"]),
+        .target(name: "SpecModel", dependencies: ["MarkdownSyntax", "DocDiagnostics"]),
+        // SHA-256 for translation stamps: with MarkdownSyntax, the toolkit's only C consumer.
+        .target(name: "ContentHash", dependencies: ["COpenSSL"]),
+        .target(name: "LocaleDrift", dependencies: ["SpecModel", "MarkdownSyntax", "DocDiagnostics", "ContentHash"]),
         .target(name: "ConformanceGen", dependencies: ["SpecModel", "DocDiagnostics"]),
         .target(
             name: "DocSpecKit",
