@@ -69,7 +69,7 @@ let package = Package(
             name: "ConformanceGenTests", dependencies: ["ConformanceGen", "SpecModel", "DocSpecTestSupport"],
             resources: [.copy("Golden")]),
         .testTarget(
-            name: "DocSpecKitTests", dependencies: ["DocSpecKit", "DocSpecTestSupport"],
+            name: "DocSpecKitTests", dependencies: ["DocSpecKit", "LocaleDrift", "DocDiagnostics", "DocSpecTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI"]),
         .testTarget(name: "PurchaseFlowTests", dependencies: ["PurchaseFlow", "AppStoreServerAPI"]),
