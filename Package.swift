@@ -24,8 +24,10 @@ let package = Package(
         // The documentation toolkit, layered bottom-up.
         .target(name: "DocDiagnostics"),
         .target(name: "MarkdownSyntax", dependencies: ["CCmarkGFM", "CYAML", "DocDiagnostics"]),
-        .target(name: "SpecModel", dependencies: ["MarkdownSyntax", "DocDiagnostics", "COpenSSL"]),
-        .target(name: "LocaleDrift", dependencies: ["SpecModel", "MarkdownSyntax", "DocDiagnostics", "COpenSSL"]),
+        .target(name: "SpecModel", dependencies: ["MarkdownSyntax", "DocDiagnostics"]),
+        // SHA-256 for translation stamps: with MarkdownSyntax, the toolkit's only C consumer.
+        .target(name: "ContentHash", dependencies: ["COpenSSL"]),
+        .target(name: "LocaleDrift", dependencies: ["SpecModel", "MarkdownSyntax", "DocDiagnostics", "ContentHash"]),
         .target(name: "ConformanceGen", dependencies: ["SpecModel", "DocDiagnostics"]),
         .target(
             name: "DocSpecKit",
@@ -67,7 +69,7 @@ let package = Package(
             name: "ConformanceGenTests", dependencies: ["ConformanceGen", "SpecModel", "DocSpecTestSupport"],
             resources: [.copy("Golden")]),
         .testTarget(
-            name: "DocSpecKitTests", dependencies: ["DocSpecKit", "DocSpecTestSupport"],
+            name: "DocSpecKitTests", dependencies: ["DocSpecKit", "LocaleDrift", "DocDiagnostics", "DocSpecTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI"]),
         .testTarget(name: "PurchaseFlowTests", dependencies: ["PurchaseFlow", "AppStoreServerAPI"]),

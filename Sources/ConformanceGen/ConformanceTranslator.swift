@@ -379,7 +379,7 @@ struct PageContext {
             }
             for a in sample.attributes where !DocTestAttributes.modes.contains(a) && !DocTestAttributes.isKnownValue(a) {
                 diagnostics.append(.warning(
-                    "doc-test-attributes", "unknown attribute '\(a)' on a \(sample.language) doc-test (known: \(DocTestAttributes.modes.sorted().joined(separator: ", ")), reason=\"…\", title=\"…\")",
+                    "unknown-doc-test-attribute", "unknown attribute '\(a)' on a \(sample.language) doc-test (known: \(DocTestAttributes.modes.sorted().joined(separator: ", ")), reason=\"…\", title=\"…\")",
                     at: at))
             }
             let n = i + 1

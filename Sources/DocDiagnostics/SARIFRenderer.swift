@@ -23,6 +23,13 @@ public struct SARIFRenderer: Sendable {
         public var level: Severity?
         /// `false` when the configuration turns the rule off.
         public var enabled: Bool
+        /// A paragraph on what the rule finds and how to fix it (`fullDescription`, and the start
+        /// of `help`); `nil` for a rule known only by its id.
+        public var help: String?
+        /// A short example of what the rule flags (shown in `help.markdown`).
+        public var example: String?
+        /// The layer that emits the rule (`properties.tags`).
+        public var layer: RuleLayer?
 
         /// Creates a rule descriptor.
         public init(id: String, summary: String, level: Severity? = nil, enabled: Bool = true) {
@@ -30,6 +37,14 @@ public struct SARIFRenderer: Sendable {
             self.summary = summary
             self.level = level
             self.enabled = enabled
+        }
+
+        /// The SARIF descriptor of `rule`, at `level` (by default the rule's default severity).
+        public init(_ rule: RuleDescriptor, level: Severity? = nil, enabled: Bool = true) {
+            self.init(id: rule.id.rawValue, summary: rule.summary, level: level ?? rule.defaultSeverity, enabled: enabled)
+            help = rule.help
+            example = rule.example
+            layer = rule.layer
         }
     }
 
@@ -93,6 +108,11 @@ public struct SARIFRenderer: Sendable {
         var fullDescription: Message
         var help: Message
         var defaultConfiguration: Configuration
+        var properties: Properties?
+    }
+
+    struct Properties: Encodable {
+        var tags: [String]
     }
 
     struct Configuration: Encodable {
@@ -193,6 +213,29 @@ public struct SARIFRenderer: Sendable {
     func descriptor(_ r: Rule) -> ReportingDescriptor {
         let sentence = r.summary.prefix(1).uppercased() + r.summary.dropFirst() + (r.summary.hasSuffix(".") ? "" : ".")
         let suppress = "<!-- docspec:disable-next-block \(r.id) reason=\"…\" -->"
+        if let help = r.help {
+            // An indented code block: examples may hold backticks (a fence's info string).
+            let example = r.example.map { "\n\nExample:\n\n    \($0)" } ?? ""
+            let helpText = """
+                \(help) When the finding is intended, silence it for the next block with \(suppress) (a reason is \
+                required), record it in the baseline with 'docspec baseline write', or change the rule's level in \
+                docspec.yml ('rules: {\(r.id): warning}').
+                """
+            let helpMarkdown = """
+                \(help)\(example)
+
+                When the finding is intended:
+
+                - silence it for the next block: `\(suppress)` (a reason is required);
+                - record it in the baseline: `docspec baseline write`;
+                - or change the rule's level in `docspec.yml`: `rules: {\(r.id): warning}` (`error`, `warning`, `note` or `off`).
+                """
+            return ReportingDescriptor(
+                id: r.id, shortDescription: Message(text: sentence), fullDescription: Message(text: help),
+                help: Message(text: helpText, markdown: helpMarkdown),
+                defaultConfiguration: Configuration(enabled: r.enabled, level: r.level.map(Self.level) ?? "warning"),
+                properties: r.layer.map { Properties(tags: [$0.rawValue]) })
+        }
         let helpText = """
             \(sentence) Fix the page so the locales agree, or, when the difference is intended, \
             silence this finding for the next block with \(suppress) (a reason is required), record \

@@ -47,11 +47,17 @@ public enum DocSpecCLI {
         ("report", "Write a static HTML report: tables and samples side by side, drift marked."),
         ("baseline", "Record current findings in the baseline file (write), or drop fixed ones (prune)."),
         ("stamp", "Record in translations the source content they were reviewed against (translation-of)."),
-        ("rules", "List the diagnostic rule ids."),
+        ("rules", "List every rule with its default level, or describe one rule."),
     ]
 
     /// Runs the CLI with `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String], output: CLIOutput = .standard, currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> Int32 {
+    ///
+    /// `rules` is the rule registry the run uses: the drift rules `lint` runs and every rule id
+    /// the commands know (`rules`, `--severity`, `docspec.yml` `rules:`, suppressions, SARIF).
+    public static func run(
+        _ arguments: [String], output: CLIOutput = .standard,
+        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), rules: RuleRegistry = .standard
+    ) -> Int32 {
         guard let command = arguments.first else {
             output.out(mainHelp)
             return 2
@@ -87,12 +93,10 @@ public enum DocSpecCLI {
             if command == "baseline", baselineAction == nil {
                 throw DocSpecError.usage("baseline needs an action: 'docspec baseline write' or 'docspec baseline prune [--check]'")
             }
+            if command == "rules" { return try self.rules(rest, rules, output) }
             var options = try Options.parse(rest, command: command)
             options.baselineAction = baselineAction
-            if command == "rules" {
-                for r in allRules { output.out("\(r.id)\t\(r.summary)\n") }
-                return 0
-            }
+            options.rules = rules
             var config = try options.config(currentDirectory: currentDirectory)
             if command == "tables" { try options.selectLocales(&config) }
             try config.validate()
@@ -117,33 +121,24 @@ public enum DocSpecCLI {
 
     static let version = "0.1.0"
 
-    static let extractionRules: [(id: String, summary: String)] = [
-        ("invalid-utf8", "a page is not valid UTF-8 (the page is skipped)"),
-        ("unreadable-file", "a page cannot be read"),
-        ("front-matter", "malformed or unterminated YAML front matter"),
-        ("malformed-directive", "a docspec directive cannot be read"),
-        ("unknown-directive", "an unknown docspec:<name> directive"),
-        ("unknown-kind", "an unknown table kind"),
-        ("unknown-attribute", "an unknown directive attribute"),
-        ("invalid-symbol", "symbol= is not a Swift type name"),
-        ("orphan-directive", "a table directive not followed by a table"),
-        ("misplaced-directive", "a directive inside a paragraph or other HTML, which binds nothing"),
-        ("table-schema", "a spec table's columns do not match its kind's schema"),
-        ("column-order", "a spec table's columns are not in schema order"),
-        ("ragged-row", "a row has more or fewer cells than the header"),
-        ("invalid-cell", "a cell's value does not fit its column"),
-        ("duplicate-row", "two rows of a table share a key"),
-        ("duplicate-table-id", "two tables of a page share an id"),
-        ("missing-locale", "a locale folder does not exist"),
-        ("fields-without-sample", "a fields table has no JSON sample to use as baseline"),
-        ("unknown-error-name", "a fields table names an error no error-codes table lists"),
-        ("invalid-json-sample", "a typed JSON sample is not valid JSON"),
-        ("unknown-json-key", "a typed JSON sample has a key its fields table does not list"),
-        ("nesting-too-deep", "content nested deeper than DocSpec converts"),
-        ("stale-generated", "a generated file is missing, outdated or extra"),
-    ]
-
     // MARK: commands
+
+    /// `docspec rules`: every rule, one line each; `docspec rules <id>`: that rule's description.
+    static func rules(_ arguments: [String], _ rules: RuleRegistry, _ output: CLIOutput) throws(DocSpecError) -> Int32 {
+        guard let id = arguments.first else {
+            for r in rules.descriptors { output.out("\(r.id)\t\(r.defaultSeverity.rawValue)\t\(r.summary)\n") }
+            return 0
+        }
+        if id.hasPrefix("-") { throw .usage("unknown option '\(id)'") }
+        if arguments.count > 1 { throw .usage("rules takes at most one rule id (got '\(arguments[1])' too)") }
+        guard let r = rules[id] else { throw .usage("unknown rule '\(id)' ('docspec rules' lists them)") }
+        var text = "\(r.id) (\(r.defaultSeverity.rawValue), \(r.layer.rawValue)): \(r.summary)\n\n\(r.help)\n"
+        if let example = r.example { text += "\nExample: \(example)\n" }
+        text += "\nSilence one finding with <!-- docspec:disable-next-block \(r.id) reason=\"…\" --> before its block, "
+            + "or change the level in docspec.yml (rules: {\(r.id): warning}) or with --severity \(r.id)=<level>.\n"
+        output.out(text)
+        return 0
+    }
 
     static func render(_ diagnostics: [Diagnostic], _ options: Options, _ output: CLIOutput) {
         if options.format == "json" {
@@ -340,7 +335,20 @@ public enum DocSpecCLI {
         case "stamp":
             return stampHelp
         case "rules":
-            return "OVERVIEW: \(summary)\n\nUSAGE: docspec rules\n\nOPTIONS:\n  -h, --help              Show help information.\n"
+            return """
+                OVERVIEW: \(summary)
+
+                USAGE: docspec rules [<rule-id>]
+
+                Without an argument, one line per rule: id, default level and summary, tab-separated.
+                With a rule id: its default level, the layer that emits it, its summary and its help.
+
+                OPTIONS:
+                  -h, --help              Show help information.
+
+                EXIT STATUS: 0 listed, 2 an unknown rule id or option.
+
+                """
         case "tables":
             return """
                 OVERVIEW: \(summary)
@@ -413,6 +421,8 @@ public enum DocSpecCLI {
         var changedSince: String?
         /// `baseline write` or `baseline prune`.
         var baselineAction: String?
+        /// The rules of the run (`DocSpecCLI.run(_:output:currentDirectory:rules:)`).
+        var rules = RuleRegistry.standard
 
         static func parse(_ args: [String], command: String) throws(DocSpecError) -> Options {
             var o = Options()
@@ -517,11 +527,12 @@ public enum DocSpecCLI {
             var config: Config
             if let path = configPath {
                 let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
-                config = try Config.load(from: url, displayPath: path)
+                config = try Config.load(from: url, displayPath: path, rules: rules)
             } else if FileManager.default.fileExists(atPath: currentDirectory.appendingPathComponent(Config.fileName).path) {
-                config = try Config.load(from: currentDirectory.appendingPathComponent(Config.fileName))
+                config = try Config.load(from: currentDirectory.appendingPathComponent(Config.fileName), rules: rules)
             } else {
                 config = Config(root: currentDirectory, locales: [], source: "")
+                config.rules = rules
             }
             if !locales.isEmpty {
                 if configPath == nil { config.root = currentDirectory }

@@ -31,6 +31,8 @@ public struct Config: Sendable, Equatable {
     public var baseline: String? = nil
     /// Rule levels from `rules:` (rule id → level).
     public var ruleLevels: [String: RuleLevel] = [:]
+    /// The rules of the run: the drift rules `lint` runs, and every id `rules:` may name.
+    public var rules: RuleRegistry = .standard
 
     /// Creates a config. `output` is relative to `root`; `source` should be one of the locale codes
     /// (checked by `validate()`).
@@ -65,9 +67,10 @@ public struct Config: Sendable, Equatable {
     ///   - url: the file.
     ///   - displayPath: how messages name the file (the path the user gave); defaults to the
     ///     file name.
+    ///   - rules: the rule registry; `rules:` may name only its ids.
     /// - Throws: `DocSpecError.config` naming the file and line for an unreadable file, malformed
     ///   YAML, unknown or repeated keys, and values of the wrong shape.
-    public static func load(from url: URL, displayPath: String? = nil) throws(DocSpecError) -> Config {
+    public static func load(from url: URL, displayPath: String? = nil, rules: RuleRegistry = .standard) throws(DocSpecError) -> Config {
         let display = displayPath ?? url.lastPathComponent
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -152,7 +155,8 @@ public struct Config: Sendable, Equatable {
         config.docTests = docTests
         config.baseline = try scalar("baseline")
         if config.baseline?.isEmpty == true, let line = seen["baseline"] { throw .config("\(display):\(line): 'baseline' needs a file name") }
-        config.ruleLevels = try ruleLevels(entries, display: display)
+        config.rules = rules
+        config.ruleLevels = try ruleLevels(entries, display: display, rules: rules)
         return config
     }
 

@@ -63,6 +63,16 @@ public struct DocSet: Sendable {
         func url(_ rel: String) -> URL { dir.appendingPathComponent(rel) }
     }
 
+    /// The rule discovering the locale folders emits (`unreadable-file` is MarkdownSyntax's).
+    static let descriptors: [RuleDescriptor] = [
+        RuleDescriptor(
+            "missing-locale", .error, layer: .pageSet, summary: "a locale folder does not exist",
+            help: """
+                A locale of the configuration (`locales:` or `--locale`) names a folder that does not exist, so none of \
+                its pages are checked. Fix the folder name or create the folder.
+                """),
+    ]
+
     /// Lists the `*.md` files of each locale without reading them.
     static func discover(_ config: Config, locales: [Config.Locale]) -> [LocaleFiles] {
         locales.map { locale in

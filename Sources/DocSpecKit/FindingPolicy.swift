@@ -20,16 +20,9 @@ public enum RuleLevel: String, Sendable, Equatable, CaseIterable {
 }
 
 extension DocSpecCLI {
-    /// Every rule id with its summary: drift rules (`DriftChecker.allRules`), extraction and
-    /// generation rules, and the suppression rules. `docspec rules`, rule levels and SARIF's
-    /// `tool.driver.rules` all use this list.
-    static var allRules: [(id: String, summary: String)] {
-        var seen: Set<String> = []
-        return (DriftChecker.allRules + extractionRules + Suppressions.rules).filter { seen.insert($0.id).inserted }
-    }
-
-    /// Every rule id, in the order `docspec rules` and SARIF's `tool.driver.rules` list them.
-    public static var ruleIDs: [String] { allRules.map(\.id) }
+    /// Every rule id of `RuleRegistry.standard`, in the order `docspec rules` and SARIF's
+    /// `tool.driver.rules` list them.
+    public static var ruleIDs: [String] { RuleRegistry.standard.ids.map(\.rawValue) }
 
     /// Where users read about DocSpec (SARIF `tool.driver.informationUri`); `nil` until the
     /// project has a public home page (the key is then left out).
@@ -39,15 +32,14 @@ extension DocSpecCLI {
 extension Config {
     /// Reads `rules:` (rule id → `error`, `warning`, `note` or `off`) from the config file's
     /// entries, naming the file and line of an unknown rule or level.
-    static func ruleLevels(_ entries: [YAMLEntry], display: String) throws(DocSpecError) -> [String: RuleLevel] {
+    static func ruleLevels(_ entries: [YAMLEntry], display: String, rules: RuleRegistry) throws(DocSpecError) -> [String: RuleLevel] {
         guard let entry = entries.first(where: { $0.key == "rules" }) else { return [:] }
         guard let items = entry.value.entries else {
             throw .config("\(display):\(entry.line): 'rules' must map rule ids to levels, e.g. 'cell-mismatch: warning'")
         }
-        let known = Set(DocSpecCLI.allRules.map(\.id))
         var levels: [String: RuleLevel] = [:]
         for item in items {
-            guard known.contains(item.key) else {
+            guard rules.contains(item.key) else {
                 throw .config("\(display):\(item.line): unknown rule '\(item.key)' in 'rules' ('docspec rules' lists them)")
             }
             guard let text = item.value.string, let level = RuleLevel(rawValue: text) else {
@@ -73,14 +65,13 @@ extension DocSpecCLI {
     /// The rule levels in force: the config's `rules:`, then each `--severity` (later wins).
     static func ruleLevels(_ config: Config, _ options: Options) throws(DocSpecError) -> [String: RuleLevel] {
         var levels = config.ruleLevels
-        let known = Set(allRules.map(\.id))
         for spec in options.severities {
             guard let eq = spec.firstIndex(of: "=") else {
                 throw .usage("--severity takes <rule>=<level>, e.g. --severity cell-mismatch=warning (got '\(spec)')")
             }
             let rule = String(spec[..<eq])
             let text = String(spec[spec.index(after: eq)...])
-            guard known.contains(rule) else { throw .usage("--severity: unknown rule '\(rule)' ('docspec rules' lists them)") }
+            guard options.rules.contains(rule) else { throw .usage("--severity: unknown rule '\(rule)' ('docspec rules' lists them)") }
             guard let level = RuleLevel(rawValue: text) else {
                 throw .usage("--severity: unknown level '\(text)' for '\(rule)'; use error, warning, note or off")
             }
@@ -90,8 +81,10 @@ extension DocSpecCLI {
     }
 
     /// Applies suppression comments, then rule levels: the findings a baseline records.
-    static func policyFindings(_ diagnostics: [Diagnostic], docSet: DocSet, levels: [String: RuleLevel]) -> (diagnostics: [Diagnostic], suppressed: Int) {
-        let suppressions = Suppressions.collect(docSet, knownRules: Set(allRules.map(\.id)))
+    static func policyFindings(
+        _ diagnostics: [Diagnostic], docSet: DocSet, levels: [String: RuleLevel], rules: RuleRegistry
+    ) -> (diagnostics: [Diagnostic], suppressed: Int) {
+        let suppressions = Suppressions.collect(docSet, knownRules: rules)
         let (kept, suppressed) = Suppressions.apply(diagnostics, suppressions: suppressions)
         guard !levels.isEmpty else { return (kept, suppressed) }
         let relevelled = kept.compactMap { d -> Diagnostic? in
@@ -109,11 +102,12 @@ extension DocSpecCLI {
         let levels = try ruleLevels(config, options)
         let changed = try options.changedSince.map { ref throws(DocSpecError) in try ChangedFiles.since(ref, in: config.root) }
         let baseline = try loadBaseline(config, options, currentDirectory: currentDirectory, required: options.baselinePath != nil)
-        var (shown, suppressed) = policyFindings(diagnostics, docSet: docSet, levels: levels)
+        var (shown, suppressed) = policyFindings(diagnostics, docSet: docSet, levels: levels, rules: config.rules)
         if let changed {
-            // Findings about the doc set as a whole (a page deleted or added in one locale, stale
-            // generated tests) are about this change whatever file they point at.
-            let always: Set<String> = ["missing-page", "orphan-page", "duplicate-page-id", "stale-generated", "missing-locale"]
+            // Findings about the doc set as a whole (a page deleted or added in one locale, a
+            // locale folder missing: the page-set rules; stale generated tests) are about this
+            // change whatever file they point at.
+            let always = Set(config.rules.descriptors.filter { $0.layer == .pageSet }.map(\.id.rawValue) + ["stale-generated"])
             shown = shown.filter { d in
                 always.contains(d.ruleID)
                     || ([d.location] + d.notes.map(\.location)).contains { $0.map { changed.contains($0.file) } ?? false }

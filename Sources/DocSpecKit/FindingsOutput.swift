@@ -13,16 +13,12 @@ extension DocSpecCLI {
         return text
     }
 
-    /// SARIF rule descriptors for every known rule, with the configured levels (a rule set to
-    /// `off` is disabled) and, for other rules, the level this run's findings have.
-    static func sarifRules(_ shown: [Diagnostic], levels: [String: RuleLevel]) -> [SARIFRenderer.Rule] {
-        var observed: [String: Severity] = [:]
-        for d in shown where observed[d.ruleID] == nil { observed[d.ruleID] = d.severity }
-        return allRules.map { r in
-            let configured = levels[r.id]
-            return SARIFRenderer.Rule(
-                id: r.id, summary: r.summary, level: configured?.severity ?? observed[r.id] ?? DriftChecker.defaultSeverity(of: r.id),
-                enabled: configured != .off)
+    /// SARIF rule descriptors for every registered rule, with the configured levels (a rule set
+    /// to `off` is disabled) and, for other rules, their default severity.
+    static func sarifRules(_ rules: RuleRegistry, levels: [String: RuleLevel]) -> [SARIFRenderer.Rule] {
+        rules.descriptors.map { r in
+            let configured = levels[r.id.rawValue]
+            return SARIFRenderer.Rule(r, level: configured?.severity ?? r.defaultSeverity, enabled: configured != .off)
         }
     }
 
@@ -37,7 +33,7 @@ extension DocSpecCLI {
             let levels = (try? ruleLevels(config, options)) ?? config.ruleLevels
             let renderer = SARIFRenderer(
                 toolName: "docspec", toolVersion: version, informationURI: informationURI,
-                rules: sarifRules(found.shown, levels: levels), root: root)
+                rules: sarifRules(config.rules, levels: levels), root: root)
             output.out(renderer.render(found.shown))
         case "github":
             github(found, summary: summary, output)
@@ -109,7 +105,7 @@ extension DocSpecCLI {
         if options.checkOnly, action != "prune" { throw .usage("--check works with 'baseline prune' only") }
         let levels = try ruleLevels(config, options)
         let lint = Pipeline.lint(config)
-        let (current, _) = policyFindings(lint.diagnostics, docSet: lint.docSet, levels: levels)
+        let (current, _) = policyFindings(lint.diagnostics, docSet: lint.docSet, levels: levels, rules: config.rules)
         let root = rootPath(config)
         let (url, display) = baselineLocation(config, options, currentDirectory: currentDirectory)
         func write(_ b: Baseline) throws(DocSpecError) {

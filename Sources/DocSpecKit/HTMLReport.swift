@@ -64,7 +64,7 @@ struct HTMLReport {
     }
 
     /// Rule ids of page pairing (`missing-page`, `orphan-page`, `duplicate-page-id`).
-    let pairingRules = Set(PageSetRule.rules.map(\.id))
+    let pairingRules = Set(PageSetRule.descriptors.map(\.id.rawValue))
 
     /// A file-name-safe form of a page id or locale code: ASCII letters, digits, `.`, `_` and
     /// `-`; anything else becomes `_`.
@@ -132,11 +132,10 @@ struct HTMLReport {
         if counted.isEmpty {
             body += "<p class=\"clean\">No drift and no problems found.</p>\n"
         } else {
-            let summaries = Dictionary((DriftChecker.allRules + DocSpecCLI.extractionRules).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
             body += "<table class=\"counts\">\n<thead><tr><th>rule</th><th>errors</th><th>warnings</th><th>what it means</th></tr></thead>\n<tbody>\n"
             for rule in Set(counted.map(\.ruleID)).sorted() {
                 let d = counted.filter { $0.ruleID == rule }
-                body += "<tr><td><code>\(e(rule))</code></td><td class=\"num\">\(d.errorCount)</td><td class=\"num\">\(d.warningCount)</td><td>\(e(summaries[rule] ?? ""))</td></tr>\n"
+                body += "<tr><td><code>\(e(rule))</code></td><td class=\"num\">\(d.errorCount)</td><td class=\"num\">\(d.warningCount)</td><td>\(e(config.rules[rule]?.summary ?? ""))</td></tr>\n"
             }
             body += "</tbody>\n</table>\n"
         }

@@ -142,12 +142,9 @@ public enum Pipeline {
             docSet: docs, diagnostics: diagnostics.sortedForOutput(), pairCount: pairCount, generated: generated, analyses: analyses)
     }
 
-    /// The drift rules `lint` runs on each page pair.
+    /// The drift rules `lint` runs on each page pair: those of `config.rules`.
     static func driftChecker(_ config: Config) -> DriftChecker {
-        DriftChecker(rules: [
-            StructureDriftRule(), TableDriftRule(), CodeSampleDriftRule(exactLanguages: config.docTests), UntranslatedTextRule(),
-            StaleTranslationRule(),
-        ])
+        config.rules.driftChecker(DriftSettings(docTestLanguages: config.docTests))
     }
 
     /// The page without its block tree, except the GFM tables its spec tables come from (as

@@ -14,9 +14,20 @@ import SpecModel
 /// `unused-suppression` warning.
 enum Suppressions {
     /// The rules suppressions report.
-    static let rules: [(id: String, summary: String)] = [
-        ("invalid-suppression", "a docspec:disable-next-block comment without a reason, naming an unknown rule or followed by no block"),
-        ("unused-suppression", "a docspec:disable-next-block comment that silenced no finding"),
+    static let descriptors: [RuleDescriptor] = [
+        RuleDescriptor(
+            "invalid-suppression", .error, layer: .policy,
+            summary: "a docspec:disable-next-block comment without a reason, naming an unknown rule or followed by no block",
+            help: """
+                A suppression comment must name known rule ids ('docspec rules' lists them), give `reason="…"` and be \
+                followed by the block it silences; this one does not, so it silences nothing. Fix the comment.
+                """, example: "<!-- docspec:disable-next-block cell-mismatch reason=\"the ru docs use the new code\" -->"),
+        RuleDescriptor(
+            "unused-suppression", .warning, layer: .policy, summary: "a docspec:disable-next-block comment that silenced no finding",
+            help: """
+                The next block has no finding of the rules the comment names: the drift was fixed, or the comment is in \
+                the wrong place. Remove the comment (or move it before the block with the finding).
+                """),
     ]
 
     /// One suppression comment.
@@ -31,7 +42,7 @@ enum Suppressions {
     }
 
     /// Every suppression comment of every locale's pages, validated against `knownRules`.
-    static func collect(_ docSet: DocSet, knownRules: Set<String>) -> [Suppression] {
+    static func collect(_ docSet: DocSet, knownRules: RuleRegistry) -> [Suppression] {
         var out: [Suppression] = []
         for (_, pages) in docSet.pages.sorted(by: { $0.key < $1.key }) {
             for page in pages {

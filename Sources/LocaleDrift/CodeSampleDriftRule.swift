@@ -6,11 +6,27 @@ import SpecModel
 /// compared with comments and trailing whitespace removed (see `CodeNormalizer`). Samples are
 /// aligned with a longest-common-subsequence match, so one missing sample yields one finding.
 public struct CodeSampleDriftRule: DriftRule {
-    /// The rule ids this rule emits, with their summaries.
-    public static let rules: [(id: String, summary: String)] = [
-        ("missing-code-sample", "a code sample of the source locale is missing in the translation"),
-        ("extra-code-sample", "the translation has a code sample the source locale does not"),
-        ("code-sample-mismatch", "a code sample differs once comments are removed, or its info string differs"),
+    /// The rules this rule emits.
+    public static let descriptors: [RuleDescriptor] = [
+        RuleDescriptor(
+            "missing-code-sample", .error, layer: .drift, summary: "a code sample of the source locale is missing in the translation",
+            help: """
+                Fenced code blocks are aligned within matched sections; a source sample with no counterpart (or a run of \
+                them in one section) is one finding. Copy the sample into the translation.
+                """),
+        RuleDescriptor(
+            "extra-code-sample", .error, layer: .drift, summary: "the translation has a code sample the source locale does not",
+            help: """
+                A code block of the translation has no counterpart in the source. Remove it, or add it to the source too.
+                """),
+        RuleDescriptor(
+            "code-sample-mismatch", .error, layer: .drift,
+            summary: "a code sample differs once comments are removed, or its info string differs",
+            help: """
+                Samples are compared without comments and trailing whitespace (comments may be translated); in untyped \
+                samples, UI text translated into another script is allowed, while typed samples and doc-tests must match \
+                exactly. A difference means the translation shows other code than the source. Copy the source's code.
+                """),
     ]
 
     /// Languages whose samples are doc-tests: compared exactly (comments aside), with no tolerance

@@ -37,43 +37,73 @@ public struct PagePair: Sendable {
     }
 }
 
-/// One drift rule: a small checker over a page pair (swift-docc's `Checker` shape).
+/// One drift rule: a small checker over a page pair (swift-docc's `Checker` shape) that carries
+/// the descriptors of the rule ids it emits.
+///
+/// Adding a rule is one file (the type, its `descriptors` and its `check`) plus one line in
+/// `DriftRules.standard`; `docspec rules`, `--severity`, suppressions, baselines and SARIF read the
+/// descriptors from there.
 public protocol DriftRule: Sendable {
-    /// Stable rule ids this rule can emit, with a one-line description each.
-    static var rules: [(id: String, summary: String)] { get }
-    /// Checks one page pair; diagnostics use the rule ids listed in `rules`.
+    /// The rules this type can emit (layer `.drift`), each with its default severity, which the
+    /// findings it emits have.
+    static var descriptors: [RuleDescriptor] { get }
+    /// Checks one page pair; diagnostics use the rule ids of `descriptors`.
     func check(_ pair: PagePair) -> [Diagnostic]
 }
 
-/// Runs all drift rules over page pairs.
+/// What a run's configuration tells the drift rules.
+public struct DriftSettings: Sendable, Hashable {
+    /// Languages whose code samples are doc-tests (compared exactly).
+    public var docTestLanguages: Set<String>
+
+    /// Creates settings; no doc-test languages by default.
+    public init(docTestLanguages: Set<String> = []) {
+        self.docTestLanguages = docTestLanguages
+    }
+}
+
+/// A drift rule type registered with the checker: its descriptors and how a run creates it.
+public struct DriftRuleRegistration: Sendable {
+    /// The rule type's name, e.g. `TableDriftRule`.
+    public var name: String
+    /// The type's `descriptors`.
+    public var descriptors: [RuleDescriptor]
+    /// Creates the rule for a run's settings.
+    public var make: @Sendable (DriftSettings) -> any DriftRule
+
+    /// Registers `type`, created for a run by `make`.
+    public init<Rule: DriftRule>(_ type: Rule.Type, make: @escaping @Sendable (DriftSettings) -> Rule) {
+        name = String(describing: type)
+        descriptors = type.descriptors
+        self.make = { make($0) }
+    }
+}
+
+/// The drift rules `docspec lint` runs, in order: one line per rule type.
+public enum DriftRules {
+    /// The default rule set.
+    public static let standard: [DriftRuleRegistration] = [
+        DriftRuleRegistration(StructureDriftRule.self) { _ in StructureDriftRule() },
+        DriftRuleRegistration(TableDriftRule.self) { _ in TableDriftRule() },
+        DriftRuleRegistration(CodeSampleDriftRule.self) { CodeSampleDriftRule(exactLanguages: $0.docTestLanguages) },
+        DriftRuleRegistration(UntranslatedTextRule.self) { _ in UntranslatedTextRule() },
+        DriftRuleRegistration(StaleTranslationRule.self) { _ in StaleTranslationRule() },
+    ]
+}
+
+/// Runs drift rules over page pairs.
 public struct DriftChecker: Sendable {
     /// The rules run on each pair, in order.
     public var rules: [any DriftRule]
 
-    /// The default rule set.
-    public init(
-        rules: [any DriftRule] = [StructureDriftRule(), TableDriftRule(), CodeSampleDriftRule(), UntranslatedTextRule(), StaleTranslationRule()]
-    ) {
+    /// Runs `rules`, in that order.
+    public init(rules: [any DriftRule]) {
         self.rules = rules
     }
 
-    /// Every rule id with its summary (for `--help` and documentation).
-    public static var allRules: [(id: String, summary: String)] {
-        PageSetRule.rules + StructureDriftRule.rules + TableDriftRule.rules + CodeSampleDriftRule.rules + UntranslatedTextRule.rules
-            + StaleTranslationRule.rules
-    }
-
-    /// Rules whose findings are warnings unless configured otherwise (heuristic or cosmetic
-    /// findings); every other rule reports errors.
-    public static let warningRules: Set<String> = [
-        "orphan-page", "extra-section", "heading-anchor-mismatch", "number-mismatch", "inline-code-mismatch", "link-mismatch",
-        "placeholder-mismatch", "html-attribute-mismatch", "table-shape-mismatch", "unused-suppression",
-        "untranslated-text", "identical-to-source", "stale-translation",
-    ]
-
-    /// The severity a rule's findings have by default.
-    public static func defaultSeverity(of rule: String) -> Severity {
-        warningRules.contains(rule) ? .warning : .error
+    /// The rules of `registrations` (by default `DriftRules.standard`), created for `settings`.
+    public init(registrations: [DriftRuleRegistration] = DriftRules.standard, settings: DriftSettings = DriftSettings()) {
+        rules = registrations.map { $0.make(settings) }
     }
 
     /// Checks each pair with every rule.

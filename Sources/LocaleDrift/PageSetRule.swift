@@ -5,11 +5,28 @@ import SpecModel
 /// then by path ignoring case, then by front matter `slug` as MDN writes it) and reports pages
 /// that exist in only one of them.
 public enum PageSetRule {
-    /// The rule ids pairing emits, with their summaries.
-    public static let rules: [(id: String, summary: String)] = [
-        ("missing-page", "a source-locale page has no translation in the target locale"),
-        ("orphan-page", "a target-locale page has no source-locale page"),
-        ("duplicate-page-id", "two pages of one locale share a front matter id"),
+    /// The rules pairing emits.
+    public static let descriptors: [RuleDescriptor] = [
+        RuleDescriptor(
+            "missing-page", .error, layer: .pageSet, summary: "a source-locale page has no translation in the target locale",
+            help: """
+                A page of the source locale has no page in the target locale, paired by front matter id, then by path \
+                (exact, then ignoring case), then by front matter slug. Readers of that locale miss the page. Translate it, \
+                or give the translation the source page's id or path if it exists under another name.
+                """),
+        RuleDescriptor(
+            "orphan-page", .warning, layer: .pageSet, summary: "a target-locale page has no source-locale page",
+            help: """
+                A page of the target locale pairs with no source page: the source page was renamed or deleted, or the \
+                translation's id or path differs. Its content is not checked for drift. Rename the translation to match, \
+                give it the source page's id, or delete it.
+                """),
+        RuleDescriptor(
+            "duplicate-page-id", .error, layer: .pageSet, summary: "two pages of one locale share a front matter id",
+            help: """
+                Two pages of the same locale have the same front matter `id`, so pages cannot be paired by id (the shorter \
+                path keeps it). Give each page a unique id.
+                """),
     ]
 
     /// Where a page's id is written: its front matter `id` line, else line 1.

@@ -20,9 +20,16 @@ import SpecModel
 /// source are named too. A page without a stamp is not checked; a stamp of another locale than
 /// the pair's source is not checked either. A malformed stamp is a `front-matter` error.
 public struct StaleTranslationRule: DriftRule {
-    /// The rule ids this rule emits, with their summaries.
-    public static let rules: [(id: String, summary: String)] = [
-        ("stale-translation", "the source page or a section of it changed since the translation was stamped (docspec stamp)")
+    /// The rules this rule emits.
+    public static let descriptors: [RuleDescriptor] = [
+        RuleDescriptor(
+            "stale-translation", .warning, layer: .drift,
+            summary: "the source page or a section of it changed since the translation was stamped (docspec stamp)",
+            help: """
+                The translation's `translation-of` stamp records the hashes of the source sections it was reviewed against; \
+                a source section changed, was added or removed since. Update the translation, then record the review with \
+                'docspec stamp'.
+                """),
     ]
 
     /// Creates the rule (it has no options).

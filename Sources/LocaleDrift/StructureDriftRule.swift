@@ -13,17 +13,97 @@ import SpecModel
 /// block, their rows by their tokens, and compared row by row. Code blocks are left to
 /// `CodeSampleDriftRule` and spec tables to `TableDriftRule`.
 public struct StructureDriftRule: DriftRule {
-    /// The rule ids this rule emits, with their summaries.
-    public static let rules: [(id: String, summary: String)] = [
-        ("missing-section", "a section of the source locale is missing in the translation"),
-        ("extra-section", "the translation has a section the source locale does not"),
-        ("heading-anchor-mismatch", "a heading's explicit anchor ({#id} or {/*id*/}) differs from the source's"),
-        ("number-mismatch", "a number of the source's prose or table is missing in the translation"),
-        ("inline-code-mismatch", "inline code differs between the source and the translation"),
-        ("link-mismatch", "link or image targets differ (compared as a multiset, locale path segments removed)"),
-        ("placeholder-mismatch", "placeholders (%s, {name}, ${name}) differ"),
-        ("html-attribute-mismatch", "attribute names of embedded HTML differ"),
-        ("table-shape-mismatch", "a table has a different number of columns in the translation"),
+    /// The rules this rule emits.
+    public static let descriptors: [RuleDescriptor] = [
+        RuleDescriptor(
+            "missing-section", .error, layer: .drift, summary: "a section of the source locale is missing in the translation",
+            help: """
+                Sections are aligned like a diff (anchors, level, invariant tokens, share of the page, position); a source \
+                section with no counterpart is one finding, its subsections, tables and samples folded in, reported where \
+                it belongs in the translation. Translate the section, or suppress the finding if the translation leaves \
+                it out on purpose.
+                """),
+        RuleDescriptor(
+            "extra-section", .warning, layer: .drift, summary: "the translation has a section the source locale does not",
+            help: """
+                A section of the translation has no counterpart in the source: the source removed it, or the translation \
+                added it. Remove it, or suppress the finding when the addition is intended (a note for that locale's readers).
+                """),
+        RuleDescriptor(
+            "heading-anchor-mismatch", .warning, layer: .drift,
+            summary: "a heading's explicit anchor ({#id} or {/*id*/}) differs from the source's",
+            help: """
+                An explicit heading anchor is what links point at; when the translation's differs or is missing, links \
+                that work in the source locale break in the translation. Copy the source's anchor unchanged.
+                """, example: "## 概要 {#overview}  vs  ## Обзор {#obzor}"),
+        RuleDescriptor(
+            "number-mismatch", .warning, layer: .drift, summary: "a number of the source's prose or table is missing in the translation",
+            help: """
+                Numbers (limits, status codes, versions) must survive translation. Full-width digits, thousands separators \
+                and decimal commas are normalised, and numbers up to 10 may be spelled out in prose. Fix the number in \
+                the translation.
+                """, example: "最大 100 件  vs  не более 10 записей"),
+        RuleDescriptor(
+            "inline-code-mismatch", .warning, layer: .drift, summary: "inline code differs between the source and the translation",
+            help: """
+                Code spans name identifiers, commands and values that readers type; a translation must keep them as they \
+                are (spans that hold translated text are treated as prose). Restore the source's code span.
+                """),
+        RuleDescriptor(
+            "link-mismatch", .warning, layer: .drift,
+            summary: "link or image targets differ (compared as a multiset, locale path segments removed)",
+            help: """
+                Link and image targets are compared as a multiset, with fragments dropped, locale path segments and locale \
+                sites normalised and `x.md` equal to `x.html`. A different target usually means a stale or broken link. \
+                Use the source's target.
+                """),
+        RuleDescriptor(
+            "placeholder-mismatch", .warning, layer: .drift, summary: "placeholders (%s, {name}, ${name}) differ",
+            help: """
+                Placeholders are filled in by code; a translation that drops or renames one breaks the message it belongs \
+                to. Keep every placeholder of the source.
+                """),
+        RuleDescriptor(
+            "html-attribute-mismatch", .warning, layer: .drift, summary: "attribute names of embedded HTML differ",
+            help: """
+                Embedded HTML should have the same attributes in every locale (`<a href target>`): a missing attribute \
+                changes behaviour or styling. Copy the source's attributes; only their text values may be translated.
+                """),
+        RuleDescriptor(
+            "table-shape-mismatch", .warning, layer: .drift,
+            summary: "a table has a different number of columns in the translation, or a row without its description",
+            help: """
+                A generic table (GFM, HTML or definition list) of the translation has a different number of columns from \
+                the source's, or a row whose description is empty where the source has one. Make the table's shape match.
+                """),
+        RuleDescriptor(
+            "missing-generic-table", .warning, layer: .drift,
+            summary: "a table (GFM, HTML or definition list) of the source locale is missing in the translation",
+            help: """
+                Generic tables (a GFM table, an HTML `<table>` or a definition list; not a DocSpec spec table) are aligned \
+                block by block within matched sections; this one has no counterpart in the translation. Translate it.
+                """),
+        RuleDescriptor(
+            "extra-generic-table", .warning, layer: .drift,
+            summary: "the translation has a table (GFM, HTML or definition list) the source locale does not",
+            help: """
+                A generic table of the translation matches no table of the source section. Remove it, or suppress the \
+                finding when the addition is intended.
+                """),
+        RuleDescriptor(
+            "missing-generic-row", .warning, layer: .drift,
+            summary: "a row of a table (GFM, HTML or definition list) of the source locale is missing in the translation",
+            help: """
+                Rows of matched generic tables are aligned by their invariant tokens and key; a run of source rows with no \
+                counterpart is one finding. Add the rows to the translation.
+                """),
+        RuleDescriptor(
+            "extra-generic-row", .warning, layer: .drift,
+            summary: "a table (GFM, HTML or definition list) of the translation has a row the source locale does not",
+            help: """
+                A row of a generic table in the translation matches no row of the source's table: the source removed it, \
+                or the translation added it. Remove it or bring the source up to date.
+                """),
     ]
 
     /// Creates the rule (it has no options).
@@ -128,7 +208,7 @@ public struct StructureDriftRule: DriftRule {
                     compareTables(st, t.units[c], section: section)
                 } else if !(counterpart[k].map { t.units[$0].isSpecTable } ?? false) {
                     out.append(Diagnostic(
-                        "missing-table", .warning,
+                        "missing-generic-table", .warning,
                         "\(st.table!.origin.rawValue) (\(st.table!.rows.count) rows)\(section) is missing in \(tl)",
                         at: nextTarget(after: k, in: su, counterpart) ?? headingLocation,
                         notes: [DiagnosticNote("the \(st.table!.origin.rawValue) in the source locale (\(sl))", at: st.range.start)],
@@ -138,7 +218,7 @@ public struct StructureDriftRule: DriftRule {
             for k in tu where t.units[k].kind == .table && !t.units[k].isSpecTable && !matchedTargets.contains(k) {
                 let tt = t.units[k]
                 out.append(Diagnostic(
-                    "extra-table", .warning, "\(tt.table!.origin.rawValue) (\(tt.table!.rows.count) rows)\(sectionContext(t, k)) is not in the source locale (\(sl))",
+                    "extra-generic-table", .warning, "\(tt.table!.origin.rawValue) (\(tt.table!.rows.count) rows)\(sectionContext(t, k)) is not in the source locale (\(sl))",
                     at: tt.range.start, notes: [DiagnosticNote("the section in the source locale (\(sl))", at: a.headingIndex.map { s.units[$0].range.start } ?? SourceLocation(file: pair.source.path, line: 1))],
                     fingerprint: "table|" + tt.table!.rows.map { $0.tokens.tagged.joined(separator: " ") }.joined(separator: "|")))
             }
@@ -215,7 +295,7 @@ public struct StructureDriftRule: DriftRule {
                 let keys = run.map { "'\(clip(Self.rowKey(sr[$0]), 40))'" }
                 let what = run.count == 1 ? "row \(keys[0])" : "\(run.count) rows (\(keys.prefix(5).joined(separator: ", "))\(run.count > 5 ? ", …" : ""))"
                 out.append(Diagnostic(
-                    "missing-row", .warning, "\(what) of the \(ta.origin.rawValue)\(section) \(run.count == 1 ? "is" : "are") missing in \(tl)",
+                    "missing-generic-row", .warning, "\(what) of the \(ta.origin.rawValue)\(section) \(run.count == 1 ? "is" : "are") missing in \(tl)",
                     at: at, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[first].location)],
                     fingerprint: "row|" + run.map { Self.rowKey(sr[$0]) }.joined(separator: "|")))
                 run = []
@@ -226,7 +306,7 @@ public struct StructureDriftRule: DriftRule {
             flush()
             for j in tr.indices where !matchedT.contains(j) {
                 out.append(Diagnostic(
-                    "extra-row", .warning, "row '\(clip(Self.rowKey(tr[j]), 40))' of the \(tb.origin.rawValue)\(section) is not in the source locale (\(sl))",
+                    "extra-generic-row", .warning, "row '\(clip(Self.rowKey(tr[j]), 40))' of the \(tb.origin.rawValue)\(section) is not in the source locale (\(sl))",
                     at: tr[j].location, notes: [DiagnosticNote("the table in the source locale (\(sl))", at: a.range.start)],
                     fingerprint: "row|" + Self.rowKey(tr[j])))
             }

@@ -5,15 +5,52 @@ import SpecModel
 /// columns that differ, rows present in one locale only (keyed by the kind's key column), and
 /// invariant cells that differ.
 public struct TableDriftRule: DriftRule {
-    /// The rule ids this rule emits, with their summaries.
-    public static let rules: [(id: String, summary: String)] = [
-        ("missing-table", "a spec table of the source locale is missing in the translation"),
-        ("extra-table", "the translation has a spec table the source locale does not"),
-        ("directive-mismatch", "a table's docspec directive differs between locales"),
-        ("column-mismatch", "a table's columns differ between locales"),
-        ("missing-row", "a row of the source locale is missing in the translation"),
-        ("extra-row", "the translation has a row the source locale does not"),
-        ("cell-mismatch", "an invariant cell (code, status, key, raw value, type, URL) differs"),
+    /// The rules this rule emits.
+    public static let descriptors: [RuleDescriptor] = [
+        RuleDescriptor(
+            "missing-table", .error, layer: .drift, summary: "a spec table of the source locale is missing in the translation",
+            help: """
+                Spec tables (tables after a `docspec:table` directive) are paired by table id; this one has no counterpart \
+                in the translation, so the translation documents less than the generated tests check. Translate the table \
+                with the same directive.
+                """),
+        RuleDescriptor(
+            "extra-table", .error, layer: .drift, summary: "the translation has a spec table the source locale does not",
+            help: """
+                A spec table of the translation has an id no source table has. Give it the source table's id, or remove it.
+                """),
+        RuleDescriptor(
+            "directive-mismatch", .error, layer: .drift, summary: "a table's docspec directive differs between locales",
+            help: """
+                The `docspec:table` directive (kind, symbol, flags) must be the same in every locale: it says what the \
+                table means. Copy the source's directive.
+                """),
+        RuleDescriptor(
+            "column-mismatch", .error, layer: .drift, summary: "a table's columns differ between locales",
+            help: """
+                A spec table has different columns in the translation (after mapping translated headers to the kind's \
+                schema). Give the table the source's columns.
+                """),
+        RuleDescriptor(
+            "missing-row", .error, layer: .drift, summary: "a row of the source locale is missing in the translation",
+            help: """
+                Rows of a spec table are paired by the kind's key column (error code, case name, key); this one exists \
+                only in the source, so the translation documents less than the tests check. Add the row.
+                """),
+        RuleDescriptor(
+            "extra-row", .error, layer: .drift, summary: "the translation has a row the source locale does not",
+            help: """
+                A spec table row of the translation has a key no source row has: usually a renamed or removed entry. \
+                Fix the key or remove the row.
+                """),
+        RuleDescriptor(
+            "cell-mismatch", .error, layer: .drift,
+            summary: "an invariant cell (code, status, key, raw value, type, URL) differs",
+            help: """
+                Invariant cells (codes, statuses, raw values, types, URLs, allowed values) must be identical in every \
+                locale: generated tests check the source's values, so a different value in the translation is wrong \
+                documentation. Copy the source's value.
+                """, example: "| 4040001 | … |  vs  | 4040010 | … |"),
     ]
 
     /// Creates the rule (it has no options).

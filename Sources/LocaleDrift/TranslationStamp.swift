@@ -1,4 +1,4 @@
-import COpenSSL
+import ContentHash
 import DocDiagnostics
 import MarkdownSyntax
 import SpecModel
@@ -78,19 +78,9 @@ public enum TranslationHash {
         return out.joined(separator: "\n")
     }
 
-    /// The first 16 hex digits of the SHA-256 of `text`'s UTF-8 bytes (OpenSSL libcrypto).
+    /// The first 16 hex digits of the SHA-256 of `text`'s UTF-8 bytes (`ContentHash`).
     public static func hash(_ text: String) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        let bytes = Array(text.utf8)
-        let ok = bytes.withUnsafeBytes { buffer in
-            EVP_Digest(buffer.baseAddress, buffer.count, &digest, &length, EVP_sha256(), nil)
-        }
-        precondition(ok == 1 && length == 32, "OpenSSL SHA-256 failed")
-        return digest.prefix(8).map { b in
-            let s = String(b, radix: 16)
-            return s.count == 1 ? "0" + s : s
-        }.joined()
+        ContentHash.sha256Hex(text, hexDigits: 16)
     }
 
     /// The slug of a heading: lower-cased letters and digits kept, spaces become `-`, other

@@ -14,10 +14,21 @@ import SpecModel
 ///
 /// Both need scripts that tell the locales apart: en → fr is checked only for identical text.
 public struct UntranslatedTextRule: DriftRule {
-    /// The rule ids this rule emits, with their summaries.
-    public static let rules: [(id: String, summary: String)] = [
-        ("untranslated-text", "a block of the translation is still in the source language (by Unicode script)"),
-        ("identical-to-source", "a page or section of the translation reads the same as the source"),
+    /// The rules this rule emits.
+    public static let descriptors: [RuleDescriptor] = [
+        RuleDescriptor(
+            "untranslated-text", .warning, layer: .drift,
+            summary: "a block of the translation is still in the source language (by Unicode script)",
+            help: """
+                A paragraph, heading, list item, table cell or quote of the translation is mostly in the source locale's \
+                script (a page left mostly untranslated is one finding with each block as a note). Translate it, or \
+                suppress the finding for text that is meant to stay as it is.
+                """),
+        RuleDescriptor(
+            "identical-to-source", .warning, layer: .drift, summary: "a page or section of the translation reads the same as the source",
+            help: """
+                A page, or a section with real prose, is a copy of the source: it was never translated. Translate it.
+                """),
     ]
 
     /// Letters of an alphabetic source script (Latin, Cyrillic, …) a block needs to be flagged.

@@ -124,7 +124,7 @@ struct DocTestGenerationTests {
     func attributeDiagnostics() throws {
         let markdown = "# P\n\n```swift ignore\nlet a = 1\n```\n\n```swift throws compile-only\nlet b = 1\n```\n\n```swift no_run\nlet c = 1\n```\n"
         let (_, diagnostics) = try files(markdown)
-        #expect(diagnostics.map(\.ruleID) == ["doc-test-attributes", "doc-test-attributes", "doc-test-attributes"])
+        #expect(diagnostics.map(\.ruleID) == ["doc-test-attributes", "doc-test-attributes", "unknown-doc-test-attribute"])
         #expect(diagnostics.map(\.location?.line) == [3, 7, 11])
         #expect(diagnostics.map(\.severity) == [.error, .error, .warning])
         #expect(diagnostics[0].message.contains("needs a reason"))

@@ -222,7 +222,7 @@ struct StructureDriftRuleTests {
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("table-shape-mismatch", .warning, at: ruPage[1], note: jaPage[1])])
     }
 
-    @Test("missing-row and extra-row in a generic table, rows aligned by their tokens")
+    @Test("missing-generic-row and extra-generic-row in a generic table, rows aligned by their tokens")
     func rowsMissingAndExtra() throws {
         let jaPage = ja(genericJA.replacingOnce("| `retries` | 3 |", with: "1️⃣| `retries` | 3 |")
             .replacingOnce("| オプション |", with: "2️⃣| オプション |"))
@@ -230,8 +230,8 @@ struct StructureDriftRuleTests {
             .replacingOnce("| `format` |", with: "1️⃣| `format` |")
             .replacingOnce("| `format` | `\"%s: %d\"` | формат вывода |", with: "| `format` | `\"%s: %d\"` | формат вывода |\n2️⃣| `verbose` | false | подробный вывод |"))
         try expectDrift(jaPage, ruPage, rules: rules, [
-            Finding("missing-row", .warning, at: ruPage[1], note: jaPage[1]),
-            Finding("extra-row", .warning, at: ruPage[2], note: jaPage[2]),
+            Finding("missing-generic-row", .warning, at: ruPage[1], note: jaPage[1]),
+            Finding("extra-generic-row", .warning, at: ruPage[2], note: jaPage[2]),
         ])
     }
 
@@ -247,7 +247,7 @@ struct StructureDriftRuleTests {
         let jaPage = ja(genericJA.replacingOnce("- `Node.COMMENT_NODE` (`8`)", with: "1️⃣- `Node.COMMENT_NODE` (`8`)"))
         let ruPage = ru(genericRU.replacingOnce("| `Node.COMMENT_NODE` | `8` |\n", with: "").replacingOnce("## Настройки", with: "2️⃣## Настройки"))
         let d = try drift(jaPage, ruPage, rules: rules)
-        #expect(d.map(\.ruleID) == ["missing-row"], "\(d)")
+        #expect(d.map(\.ruleID) == ["missing-generic-row"], "\(d)")
         #expect(d.first?.notes.first?.location == jaPage[1])
         #expect(d.first?.message.contains("definition list") == true)
     }
@@ -292,21 +292,21 @@ struct StructureDriftRuleTests {
         #expect(d.first?.message.contains("ru has '116', the source locale (ja) has '115'") == true, "\(d)")
     }
 
-    @Test("missing-table: a table of a matched section missing in the translation")
+    @Test("missing-generic-table: a table of a matched section missing in the translation")
     func tableMissing() throws {
         let jaPage = ja(genericJA.replacingOnce("<table>", with: "1️⃣<table>"))
         let table = "<table>" + genericRU.components(separatedBy: "<table>")[1]
         let ruPage = ru(genericRU.replacingOnce(table, with: "Данные о совместимости смотрите на сайте производителя браузера."))
         let d = try drift(jaPage, ruPage, rules: rules)
-        #expect(d.map(\.ruleID) == ["missing-table"], "\(d)")
+        #expect(d.map(\.ruleID) == ["missing-generic-table"], "\(d)")
         #expect(d.first?.notes.first?.location == jaPage[1])
     }
 
-    @Test("extra-table: a table only the translation has")
+    @Test("extra-generic-table: a table only the translation has")
     func tableExtra() throws {
         let ruPage = ru(genericRU.replacingOnce("{{Compat}}\n", with: "{{Compat}}\n\n1️⃣| ОС | Поддержка |\n| --- | --- |\n| `linux` | 2024 |\n"))
         let d = try drift(ja(genericJA), ruPage, rules: rules)
-        #expect(d.map(\.ruleID) == ["extra-table"], "\(d)")
+        #expect(d.map(\.ruleID) == ["extra-generic-table"], "\(d)")
         #expect(d.first?.location == ruPage[1])
     }
 
