@@ -10,9 +10,8 @@ public enum Pipeline {
     /// Result of `lint`: extraction diagnostics of every locale plus drift findings.
     public struct LintResult: Sendable {
         /// The pages of every locale. Unless `lint` was asked to keep documents, only each
-        /// page's spec model is kept once its pair has been checked, without its links:
-        /// `document.blocks` holds just the GFM tables of its spec tables (for their header
-        /// cells), as top-level blocks, and `links` is empty.
+        /// page's spec model is kept once its pair has been checked (see `compacted`): no block
+        /// tree, page text, links or drift model.
         public var docSet: DocSet
         /// Every finding, sorted with `sortedForOutput()`.
         public var diagnostics: [Diagnostic]
@@ -147,17 +146,17 @@ public enum Pipeline {
         config.rules.driftChecker(DriftSettings(docTestLanguages: config.docTests))
     }
 
-    /// The page without its block tree, except the GFM tables its spec tables come from (as
-    /// top-level blocks: reports show their header cells), and without its links (only drift
-    /// rules read them, and they have run).
+    /// The page without what only the drift rules read, which have run: its block tree, its
+    /// text, its links and its drift model. What is kept (spec tables with their header texts,
+    /// code samples, headings, directives, suppressions) is what generation, the policy and the
+    /// views need.
     static func compacted(_ page: SpecPage) -> SpecPage {
         var page = page
         page.links = []
         page.structure = nil
         page.prose = nil
-        page.document.blocks = page.tables.compactMap {
-            AlignedTable.markdownTable(at: $0.range, in: page.document.blocks).map(Block.table)
-        }
+        page.document.blocks = []
+        page.document.text = ""
         return page
     }
 

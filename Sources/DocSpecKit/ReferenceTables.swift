@@ -80,27 +80,9 @@ struct AlignedTable: Sendable {
 
     /// The header text a locale's table shows for `column`, or `nil` when it lacks the column.
     func header(_ column: String, locale: String) -> String? {
-        guard let table = tables[locale], let page = pages[locale], let i = table.columns.firstIndex(of: column) else { return nil }
-        guard let header = Self.markdownTable(at: table.range, in: page.document.blocks)?.header, i < header.cells.count else {
-            return column
-        }
-        let text = header.cells[i].plainText
-        return text.isEmpty ? column : text
-    }
-
-    /// The GFM table with exactly `range`, searching nested blocks too.
-    static func markdownTable(at range: SourceRange, in blocks: [Block]) -> MarkdownSyntax.Table? {
-        for block in blocks {
-            switch block {
-            case .table(let t) where t.range == range: return t
-            case .list(_, _, let items, _):
-                for item in items { if let t = markdownTable(at: range, in: item.blocks) { return t } }
-            case .blockQuote(let children, _), .footnoteDefinition(_, let children, _):
-                if let t = markdownTable(at: range, in: children) { return t }
-            default: continue
-            }
-        }
-        return nil
+        guard let table = tables[locale], let i = table.columns.firstIndex(of: column) else { return nil }
+        guard i < table.headerTexts.count, !table.headerTexts[i].isEmpty else { return column }
+        return table.headerTexts[i]
     }
 
     /// The section (enclosing heading path) of the table in a locale, outermost first.

@@ -445,7 +445,7 @@ public enum SpecExtractor {
             tables.append(SpecTable(
                 id: id, kind: kind, symbol: symbol, complete: d.has("complete"), directive: d, columns: columns,
                 rows: rows, range: table.range, headingPath: headingPath,
-                invalidCellCount: invalidCount.values.reduce(0, +)))
+                invalidCellCount: invalidCount.values.reduce(0, +), headerTexts: table.header.cells.map(\.plainText)))
             return true
         }
 

@@ -60,6 +60,9 @@ public struct SpecTable: Hashable, Sendable {
     public var headingPath: [String]
     /// Number of cells that did not fit their column (each reported as `invalid-cell`).
     public var invalidCellCount: Int = 0
+    /// The header row's cell texts as the page writes them (translated in a translation), one per
+    /// column in `columns` order, for views that show the table.
+    public var headerTexts: [String] = []
 }
 
 /// A fenced (or indented) code block.
