@@ -157,6 +157,7 @@ public enum Pipeline {
         page.prose = nil
         page.document.blocks = []
         page.document.text = ""
+        for i in page.codeSamples.indices { page.codeSamples[i].normalizedCode = nil }
         return page
     }
 

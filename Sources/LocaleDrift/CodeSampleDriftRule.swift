@@ -192,7 +192,7 @@ public struct CodeSampleDriftRule: DriftRule {
     static func key(_ c: CodeSample) -> String {
         info(c) + "\n"
             + (c.setup.map { "setup:" + CodeNormalizer.normalizedLines($0, language: c.language).map(\.text).joined(separator: "\n") + "\n" } ?? "")
-            + CodeNormalizer.normalizedLines(c.code, language: c.language).map(\.text).joined(separator: "\n")
+            + (c.normalizedCode ?? CodeNormalizer.normalized(c.code, language: c.language))
     }
 }
 

@@ -400,10 +400,23 @@ public struct StructureDriftRule: DriftRule {
             for kind in 0..<5 {
                 let (rule, noun) = InvariantTokens.kindNames[kind]
                 // Inline code written as plain text on the other side is formatting, not drift.
-                let targetText = kind == 1 ? (target.map(\.tokens.text) + alsoInTarget.map(\.text)).joined(separator: "\n").lowercased() : ""
-                let sourceText = kind == 1 ? (source.map(\.tokens.text) + alsoInSource.map(\.text)).joined(separator: "\n").lowercased() : ""
+                // (Built only when a code token needs it; compared ASCII-case-insensitively.)
+                var targetTextCache: String?
+                var sourceTextCache: String?
+                func targetText() -> String {
+                    if let t = targetTextCache { return t }
+                    let t = LinkTarget.asciiLowercased((target.map(\.tokens.text) + alsoInTarget.map(\.text)).joined(separator: "\n"))
+                    targetTextCache = t
+                    return t
+                }
+                func sourceText() -> String {
+                    if let t = sourceTextCache { return t }
+                    let t = LinkTarget.asciiLowercased((source.map(\.tokens.text) + alsoInSource.map(\.text)).joined(separator: "\n"))
+                    sourceTextCache = t
+                    return t
+                }
                 func counted(_ x: String) -> Bool {
-                    if kind == 1 { return !targetText.hasBytes(x.lowercased()) }
+                    if kind == 1 { return !targetText().hasBytes(LinkTarget.asciiLowercased(x)) }
                     return !(kind == 0 && !keepNumbers.contains(x) && (Int(x).map { $0 <= 10 } ?? false))
                 }
                 // Links are a multiset (each link of the source needs one in the translation);
@@ -442,7 +455,7 @@ public struct StructureDriftRule: DriftRule {
                     for x in t.tokens.kinds[kind] {
                         if let c = remaining[x], c > 0 {
                             remaining[x] = c - 1
-                        } else if kind == 1 && sourceText.hasBytes(x.lowercased()) {
+                        } else if kind == 1 && sourceText().hasBytes(LinkTarget.asciiLowercased(x)) {
                             continue
                         } else if multiset || reported.insert("extra:" + x).inserted {
                             extra[t.id, default: []].append(x)

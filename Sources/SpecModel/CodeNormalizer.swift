@@ -71,6 +71,11 @@ public enum CodeNormalizer {
         return out
     }
 
+    /// The code's normalised lines (`normalizedLines`) joined by line breaks.
+    public static func normalized(_ code: String, language: String) -> String {
+        normalizedLines(code, language: language).map(\.text).joined(separator: "\n")
+    }
+
     /// Replaces comment characters with nothing, keeping newlines so line indexes stay right.
     /// Languages where `'…'` is a string (JavaScript, TypeScript, PHP, Dart); elsewhere in the
     /// C family `'` starts a character literal or a lifetime/label (Swift, Rust).

@@ -255,22 +255,24 @@ public enum LinkTarget {
     /// with locale path segments and locale subdomains removed and lowercased (MDN's paths are
     /// case-insensitive); `nil` for a fragment-only link, which stays on the page.
     public static func normalize(_ raw: String, locales: Set<String>) -> String? {
-        var s = raw.trimmingSpaces
+        // Lower-cased once (ASCII bytes; targets are compared lower-cased anyway); every marker
+        // looked for below is ASCII.
+        var s = asciiLowercased(raw.trimmingSpaces)
         if s.hasPrefix("<"), s.hasSuffix(">") { s = String(s.dropFirst().dropLast()) }
-        if let hash = s.firstIndex(of: "#") { s = String(s[..<hash]) }
+        if let hash = s.utf8.firstIndex(of: UInt8(ascii: "#")) { s = String(s[..<hash]) }
         if s.isEmpty { return nil }
         var scheme = ""
-        if let r = s.range(of: "://") {
-            scheme = String(s[..<r.upperBound]).lowercased()
+        if let r = s.firstRange(of: "://") {
+            scheme = String(s[..<r.upperBound])
             s = String(s[r.upperBound...])
             // Host: drop a locale subdomain (`ja.react.dev`, `ru.vuejs.org`).
             let hostEnd = s.firstIndex(of: "/") ?? s.endIndex
-            var host = s[..<hostEnd].lowercased()
+            var host = String(s[..<hostEnd])
             if let dot = host.firstIndex(of: "."), isLocale(String(host[..<dot]), locales) {
                 // A locale's own site (`ja.wikipedia.org/wiki/マスク`): the translation links to
                 // the localised article, whose path cannot be compared; the site can.
                 host = String(host[host.index(after: dot)...])
-                return scheme + host + "/…"
+                return (scheme + host + "/…").lowercased()
             }
             if host.hasPrefix("www.") { host.removeFirst(4) }
             s = host + s[hostEnd...]
@@ -278,13 +280,19 @@ public enum LinkTarget {
         let segments = s.split(separator: "/", omittingEmptySubsequences: false)
             .filter { !isLocale(String($0), locales) }
         var out = scheme + segments.joined(separator: "/")
-        while out.count > 1, out.hasSuffix("/") { out.removeLast() }
+        while out.utf8.count > 1, out.hasSuffix("/") { out.removeLast() }
         // A page's source and its built form are the same target (`x.md` / `x.html` in mdBook).
-        for ext in [".md", ".mdx", ".html", ".htm"] where out.lowercased().hasSuffix(ext) && !out.hasSuffix("/" + ext) {
+        for ext in [".md", ".mdx", ".html", ".htm"] where out.hasSuffix(ext) && !out.hasSuffix("/" + ext) {
             out.removeLast(ext.count)
             break
         }
         return out.lowercased()
+    }
+
+    /// `s` with ASCII capitals lower-cased (other characters as they are).
+    public static func asciiLowercased(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return s }
+        return String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// `ja`, `ru`, `en`, `ja-JP`, `en-US`, `pt_BR`: a configured locale or a region variant of one.

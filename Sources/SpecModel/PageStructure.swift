@@ -136,12 +136,17 @@ public struct PageStructure: Hashable, Sendable {
         var units: [PageUnit] = []
         let specTableLines: [ClosedRange<Int>]
         let failedDirectiveLines: [Int]
+        /// Code samples already normalised at extraction, by first line.
+        let normalizedCode: [Int: (language: String, code: String)]
 
         init(page: SpecPage, extractor: TokenExtractor) {
             self.page = page
             self.extractor = extractor
             specTableLines = page.tables.map { $0.range.start.line...$0.range.end.line }
             failedDirectiveLines = page.failedTables.map(\.location.line)
+            normalizedCode = Dictionary(
+                page.codeSamples.compactMap { c in c.normalizedCode.map { (c.range.start.line, (c.language, $0)) } },
+                uniquingKeysWith: { a, _ in a })
         }
 
         func isSpec(_ range: SourceRange) -> Bool {
@@ -168,7 +173,9 @@ public struct PageStructure: Hashable, Sendable {
                 units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: Self.letters(text)))
             case .codeBlock(let info, let literal, _, let range):
                 let language = info.split(separator: " ").first.map { String($0).lowercased() } ?? ""
-                let key = language + "\n" + CodeNormalizer.normalizedLines(literal, language: language).map(\.text).joined(separator: "\n")
+                let normalized = normalizedCode[range.start.line].flatMap { $0.language == language ? $0.code : nil }
+                    ?? CodeNormalizer.normalized(literal, language: language)
+                let key = language + "\n" + normalized
                 units.append(PageUnit(kind: .code, range: range, tokens: InvariantTokens(), letterCount: 0, codeKey: key))
             case .htmlBlock(let literal, let range), .component(_, let literal, _, let range):
                 if literal.lowercased().hasBytes("<table"), let table = htmlTable(literal, range) {

@@ -76,6 +76,10 @@ public enum SpecExtractor {
             withSuppressions.suppressedLines[d.range.start.line] = nextBlockLines(after: d.range, in: document.blocks)
         }
         if let linkLocales {
+            for i in withSuppressions.codeSamples.indices {
+                let c = withSuppressions.codeSamples[i]
+                withSuppressions.codeSamples[i].normalizedCode = CodeNormalizer.normalized(c.code, language: c.language)
+            }
             withSuppressions.structure = PageStructure(withSuppressions, locales: linkLocales)
             withSuppressions.prose = ProseText.page(document)
         }

@@ -89,6 +89,11 @@ public struct CodeSample: Hashable, Sendable {
     /// The markdown line of the setup code's first line.
     public var setupFirstLine: Int? = nil
 
+    /// The code as drift checks compare it: comments and trailing whitespace removed, blank lines
+    /// dropped (`CodeNormalizer.normalized(_:language:)`); computed once with the page's drift
+    /// model, `nil` otherwise.
+    public var normalizedCode: String? = nil
+
     /// The line of the first code line.
     public var firstCodeLine: Int { fenced ? range.start.line + 1 : range.start.line }
 }

@@ -85,6 +85,8 @@ struct StreamingLintTests {
                 restored.links = page.links
                 restored.structure = page.structure
                 restored.prose = page.prose
+                restored.codeSamples = page.codeSamples
+                #expect(small.codeSamples.map(\.code) == page.codeSamples.map(\.code))
                 #expect(restored == page, "\(page.path): only the block tree, the text, the links and the drift model differ")
                 #expect(small.links.isEmpty && small.document.blocks.isEmpty && small.document.text.isEmpty)
                 #expect(small.structure == nil && small.prose == nil, "\(page.path): the drift model is released")
