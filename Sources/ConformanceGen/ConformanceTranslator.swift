@@ -52,6 +52,13 @@ public struct ConformanceTranslator: Sendable {
     /// The support file's name.
     public static let supportFileName = "DocSpecSupport.swift"
 
+    /// Whether generation reads a sample's code: typed JSON samples (decoded by a test, the
+    /// baseline of `fields` tables) and samples of a doc-test language. Other samples count only
+    /// by their position on the page.
+    public static func reads(_ sample: CodeSample, docTestLanguages: Set<String>) -> Bool {
+        (sample.language == "json" && sample.symbol != nil) || docTestLanguages.contains(sample.language)
+    }
+
     /// Generates all files for `pages` (the source locale), sorted by name.
     public func generate(_ pages: [SpecPage]) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []

@@ -166,7 +166,7 @@ public enum DocSpecCLI {
     }
 
     static func lint(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
-        let result = Pipeline.lint(config)
+        let result = Pipeline.lint(config, retention: .generationInput)
         let found = try findings(result.diagnostics, docSet: result.docSet, config: config, options: options, currentDirectory: currentDirectory)
         let summary = "docspec lint: \(pageSummary(result.docSet, config)); \(result.pairCount) page pairs; \(counts(found.shown, hidden: found.hidden))"
         report(found, summary: summary, config, options, output)
@@ -225,7 +225,7 @@ public enum DocSpecCLI {
     }
 
     static func check(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
-        let lint = Pipeline.lint(config)
+        let lint = Pipeline.lint(config, retention: .generationInput)
         let generated = lint.generated
         let stale = Pipeline.staleness(generated.files, config: config)
         // lint already includes the generator's findings.

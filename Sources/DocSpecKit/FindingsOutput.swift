@@ -104,7 +104,7 @@ extension DocSpecCLI {
         let action = options.baselineAction ?? "write"
         if options.checkOnly, action != "prune" { throw .usage("--check works with 'baseline prune' only") }
         let levels = try ruleLevels(config, options)
-        let lint = Pipeline.lint(config)
+        let lint = Pipeline.lint(config, retention: .generationInput)
         let (current, _) = policyFindings(lint.diagnostics, docSet: lint.docSet, levels: levels, rules: config.rules)
         let root = rootPath(config)
         let (url, display) = baselineLocation(config, options, currentDirectory: currentDirectory)

@@ -46,7 +46,11 @@ public enum Pipeline {
     ///   - config: locales, source locale and generation options.
     ///   - keepingDocuments: keep every page's parsed block tree in `docSet` (memory then grows
     ///     with the doc set).
-    public static func lint(_ config: Config, keepingDocuments: Bool = false) -> LintResult {
+    ///   - retention: what else is kept of each page once its pairs are checked (ignored when
+    ///     `keepingDocuments`): the spec model for views (`report`, `tables`), or only what
+    ///     generation and the finding policy read, so memory stays bounded by the pages being
+    ///     checked plus the source locale's spec tables (`lint`, `check`).
+    public static func lint(_ config: Config, keepingDocuments: Bool = false, retention: Retention = .specModel) -> LintResult {
         let found = DocSet.discover(config, locales: config.locales)
         var diagnostics = found.flatMap(\.diagnostics)
         var pageDiagnostics = diagnostics
@@ -106,7 +110,11 @@ public enum Pipeline {
         // Second pass: parse, extract and check each group; keep the spec model only.
         let checker = driftChecker(config)
         let results = ParallelMap.map(groups) { group -> GroupResult in
-            func kept(_ page: SpecPage) -> SpecPage { keepingDocuments ? page : compacted(page) }
+            func kept(_ page: SpecPage) -> SpecPage {
+                if keepingDocuments { return page }
+                let compact = compacted(page)
+                return retention == .specModel ? compact : generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests)
+            }
             let (first, firstDiagnostics) = DocSet.parse(group.page.locale, group.page.url, group.page.relativePath, config)
             var result = GroupResult(pages: first.map { [kept($0)] } ?? [], extraction: firstDiagnostics, drift: [])
             for file in group.targets {
@@ -158,6 +166,32 @@ public enum Pipeline {
         page.document.blocks = []
         page.document.text = ""
         for i in page.codeSamples.indices { page.codeSamples[i].normalizedCode = nil }
+        return page
+    }
+
+    /// What `lint` keeps of each page once its pairs are checked.
+    public enum Retention: Sendable {
+        /// The spec model (`compacted`): tables, code samples, headings, for views.
+        case specModel
+        /// Only what generation and the finding policy read (`generationInput`).
+        case generationInput
+    }
+
+    /// A compacted page reduced to what generation (source pages: spec tables, and the code of
+    /// the samples it reads) and the finding policy (directives, suppressions) need; a target
+    /// page keeps no tables, samples or headings.
+    static func generationInput(_ page: SpecPage, isSource: Bool, docTests: Set<String>) -> SpecPage {
+        var page = page
+        page.headings = []
+        guard isSource else {
+            page.tables = []
+            page.codeSamples = []
+            return page
+        }
+        for i in page.codeSamples.indices where !ConformanceTranslator.reads(page.codeSamples[i], docTestLanguages: docTests) {
+            page.codeSamples[i].code = ""
+            page.codeSamples[i].setup = nil
+        }
         return page
     }
 

@@ -108,3 +108,28 @@ struct StreamingLintTests {
         #expect(MarkdownParser.header(fileAt: ws.url("docs-ru/broken.md"), displayPath: "docs-ru/broken.md") == nil)
     }
 }
+
+extension StreamingLintTests {
+    @Test("lint and check keep only what generation and the policy read: target pages lose their tables and samples, unread sample code is dropped, findings and generated files are the same")
+    func generationInputRetention() throws {
+        let (ws, config) = try Self.workspace()
+        defer { withExtendedLifetime(ws) {} }
+        let views = Pipeline.lint(config)
+        let small = Pipeline.lint(config, retention: .generationInput)
+        #expect(small.diagnostics == views.diagnostics)
+        #expect(small.generated.files.map(\.contents) == views.generated.files.map(\.contents))
+        for (code, pages) in small.docSet.pages {
+            let full = try #require(views.docSet.pages[code])
+            #expect(pages.map(\.path) == full.map(\.path))
+            for (page, fullPage) in zip(pages, full) {
+                #expect(page.directives == fullPage.directives && page.suppressedLines == fullPage.suppressedLines)
+                if code == config.source {
+                    #expect(page.tables == fullPage.tables)
+                    #expect(page.codeSamples.count == fullPage.codeSamples.count)
+                } else {
+                    #expect(page.tables.isEmpty && page.codeSamples.isEmpty && page.headings.isEmpty)
+                }
+            }
+        }
+    }
+}
