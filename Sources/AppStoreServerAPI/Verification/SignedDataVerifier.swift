@@ -7,8 +7,10 @@ import Foundation
 /// ``VerificationError`` whose ``VerificationStatus`` uses the names of Apple's App Store Server
 /// Library. The checks, in order (as Apple's library):
 ///
-/// 1. The text is a compact JWS with 3 parts whose header and payload are base64url JSON, and the
-///    payload decodes as the expected model — else ``VerificationStatus/invalidJWTFormat``.
+/// 1. The text is a compact JWS with 3 parts whose header and payload are base64url JSON, the
+///    payload is not clearly another kind of signed data (a notification's `signedPayload`
+///    passed as a transaction says so, instead of failing a field check), and it decodes as the
+///    expected model — else ``VerificationStatus/invalidJWTFormat``.
 /// 2. For ``AppStoreEnvironment/xcode`` and ``AppStoreEnvironment/localTesting`` the signature is
 ///    **not** checked (StoreKit testing data is not signed by Apple); go to step 6.
 /// 3. The header has `alg` `ES256` and an `x5c` array of exactly 3 certificates — else
@@ -197,8 +199,11 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
 
     /// Steps 1–5: decodes the payload as `T` and, outside Xcode/LocalTesting, checks the chain and
     /// signature.
-    private func verifiedPayload<T: Decodable>(_ token: String, as type: T.Type) throws(VerificationError) -> T {
+    private func verifiedPayload<T: Decodable>(
+        _ token: String, as type: T.Type, kind: SignedJWS.PayloadKind, name: String
+    ) throws(VerificationError) -> T {
         let jws = try SignedJWS(parsing: token)
+        try jws.requireKind(kind, name: name)
         let payload = try jws.decodePayload(as: type)
         switch environment {
         case .xcode, .localTesting:
@@ -211,7 +216,8 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
     }
 
     private func notification(_ token: String) throws(VerificationError) -> ResponseBodyV2DecodedPayload {
-        let payload = try verifiedPayload(token, as: ResponseBodyV2DecodedPayload.self)
+        let payload = try verifiedPayload(
+            token, as: ResponseBodyV2DecodedPayload.self, kind: .notification, name: "a signed notification")
         let identity = Self.identity(of: payload)
         try checkNotificationIdentity(identity)
         return payload
@@ -239,7 +245,8 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
     }
 
     private func transaction(_ token: String) throws(VerificationError) -> JWSTransactionDecodedPayload {
-        let payload = try verifiedPayload(token, as: JWSTransactionDecodedPayload.self)
+        let payload = try verifiedPayload(
+            token, as: JWSTransactionDecodedPayload.self, kind: .transaction, name: "a signed transaction")
         guard payload.bundleId == bundleId else {
             throw .appIdentifier("the transaction's bundleId is \(Self.show(payload.bundleId)); this verifier accepts \(Self.show(bundleId))")
         }
@@ -248,7 +255,8 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
     }
 
     private func renewalInfo(_ token: String) throws(VerificationError) -> JWSRenewalInfoDecodedPayload {
-        let payload = try verifiedPayload(token, as: JWSRenewalInfoDecodedPayload.self)
+        let payload = try verifiedPayload(
+            token, as: JWSRenewalInfoDecodedPayload.self, kind: .renewalInfo, name: "signed renewal info")
         try checkEnvironment(Self.environmentName(payload.environment), of: "renewal info")
         return payload
     }
