@@ -21,6 +21,7 @@ struct ClientSecretsTests {
         case .invalidConfiguration: "invalidConfiguration"
         case .invalidRequest: "invalidRequest"
         case .invalidConsumptionRequest: "invalidConsumptionRequest"
+        case .invalidResponse: "invalidResponse"
         case .signing: "signing"
         case .deadlineExceeded: "deadlineExceeded"
         case .cancelled: "cancelled"
@@ -29,7 +30,8 @@ struct ClientSecretsTests {
 
     static let allCaseNames: Set<String> = [
         "apiError", "unauthorized", "rateLimited", "httpStatus", "timeout", "transport",
-        "invalidConfiguration", "invalidRequest", "invalidConsumptionRequest", "signing", "deadlineExceeded",
+        "invalidConfiguration", "invalidRequest", "invalidConsumptionRequest", "invalidResponse", "signing",
+        "deadlineExceeded",
         "cancelled",
     ]
 
@@ -73,6 +75,14 @@ struct ClientSecretsTests {
         var invalidBody = ClientFixtures.v1Body
         invalidBody.playTime = .unknown(8)
         add(try await Self.send([], body: invalidBody))                             // invalidConsumptionRequest
+        do {
+            // A 200 whose body (the echoed request, JWT included) isn't the documented JSON.
+            let transport = FakeTransport([.echo(status: 200, asErrorMessage: false)])
+            let client = try ClientFixtures.client(transport)
+            let error = await ClientFixtures.failure { _ = try await client.getTransactionInfo(transactionId: "1") }
+            errors.append(try #require(error))                                       // invalidResponse
+            tokens += transport.requests.compactMap(ClientFixtures.bearerToken)
+        }
         var badKey = ClientFixtures.key
         badKey.bundleId = " "
         add(try await Self.send([], key: badKey))                                   // signing

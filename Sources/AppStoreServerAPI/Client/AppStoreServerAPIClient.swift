@@ -217,7 +217,7 @@ public actor AppStoreServerAPIClient {
 
     /// Runs an endpoint's request builder (with a placeholder environment) and moves the request
     /// onto this client's base URL.
-    private func build(_ make: () throws -> HTTPRequest) throws(AppStoreServerAPIClientError)
+    func build(_ make: () throws -> HTTPRequest) throws(AppStoreServerAPIClientError)
         -> HTTPRequest
     {
         var request: HTTPRequest
@@ -229,9 +229,9 @@ public actor AppStoreServerAPIClient {
             throw .invalidRequest(
                 .bodyEncodingFailed(ClientRedaction.clean("\(error)", limit: 200)))
         }
-        let path =
-            URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath
-            ?? request.url.path
+        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        var path = components?.percentEncodedPath ?? request.url.path
+        if let query = components?.percentEncodedQuery, !query.isEmpty { path += "?" + query }
         guard let url = URL(string: baseURLString + path) else {
             throw .invalidRequest(.invalidURL(baseURLString + path))
         }
@@ -250,6 +250,13 @@ public actor AppStoreServerAPIClient {
     /// deadline.
     func perform(_ request: HTTPRequest, deadline: Date?) async throws(AppStoreServerAPIClientError)
         -> Response
+    {
+        try await performReturningBody(request, deadline: deadline).response
+    }
+
+    /// ``perform(_:deadline:)`` that also returns the successful response's body.
+    func performReturningBody(_ request: HTTPRequest, deadline: Date?) async throws(AppStoreServerAPIClientError)
+        -> (response: Response, body: Data)
     {
         var lastError: AppStoreServerAPIClientError?
         var attempt = 0
@@ -281,7 +288,7 @@ public actor AppStoreServerAPIClient {
             do throws(HTTPTransportError) {
                 let response = try await transport.send(signed, timeout: timeout)
                 if response.isSuccess {
-                    return Response(status: response.status, attempts: attempt)
+                    return (Response(status: response.status, attempts: attempt), response.body)
                 }
                 failure = Self.error(for: response, receivedAt: time.now(), secrets: [token])
             } catch .timedOut {

@@ -92,7 +92,8 @@ public struct RetryPolicy: Sendable {
             return status == 500
         case .transport(let failure):
             return failure.isTransient
-        case .unauthorized, .invalidConfiguration, .invalidRequest, .invalidConsumptionRequest, .signing,
+        case .unauthorized, .invalidConfiguration, .invalidRequest, .invalidConsumptionRequest, .invalidResponse,
+            .signing,
             .deadlineExceeded,
             .cancelled:
             return false
