@@ -25,10 +25,12 @@ import Foundation
 /// 6. The payload's app identity and environment are compared with yours —
 ///    ``VerificationStatus/invalidAppIdentifier`` / ``VerificationStatus/invalidEnvironment``.
 ///
-/// **Offline only.** Apple's library can also check revocation online (OCSP, `enableOnlineChecks`)
-/// and then validates at the current time. This library never goes online: there is no revocation
-/// check, the validation time is always the payload's `signedDate`, and
-/// ``VerificationStatus/retryableVerificationFailure`` is never returned.
+/// **Revocation checking** is off by default, as in Apple's library (`enableOnlineChecks`):
+/// offline, the chain is validated at the payload's `signedDate` and a certificate Apple revoked
+/// still validates. Pass a ``RevocationChecker`` to check the leaf (and an intermediate that names
+/// a responder) with OCSP after the signature: the chain is then validated at the current time, a
+/// revoked or unknown certificate is ``VerificationStatus/verificationFailure`` and a responder
+/// that can't be reached in time ``VerificationStatus/retryableVerificationFailure``.
 ///
 /// The verifier is immutable and `Sendable`; create it once and share it. Verification is
 /// synchronous and CPU-bound: a Production or Sandbox JWS costs two P-384 certificate signature
@@ -73,6 +75,8 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
     public let environment: AppStoreEnvironment
     /// The chain verifier holding your root certificates.
     public let chainVerifier: CertificateChainVerifier
+    /// The online revocation check, or `nil` (off, the default).
+    public let revocationChecker: RevocationChecker?
 
     /// Creates a verifier.
     ///
@@ -85,9 +89,12 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
     ///   - appAppleId: Your app's App Apple ID; required for ``AppStoreEnvironment/production``,
     ///     optional otherwise.
     ///   - environment: The environment to accept.
+    ///   - revocationChecker: Online OCSP checking of the signing chain; `nil` (off) by default.
+    ///     Ignored for ``AppStoreEnvironment/xcode`` and ``AppStoreEnvironment/localTesting``.
     /// - Throws: ``ConfigurationError``.
     public init(
-        rootCertificates: [Data], bundleId: String, appAppleId: Int64?, environment: AppStoreEnvironment
+        rootCertificates: [Data], bundleId: String, appAppleId: Int64?, environment: AppStoreEnvironment,
+        revocationChecker: RevocationChecker? = nil
     ) throws(ConfigurationError) {
         if environment == .production, appAppleId == nil { throw .missingAppAppleId }
         var roots: [X509Certificate] = []
@@ -103,11 +110,13 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
         self.appAppleId = appAppleId
         self.environment = environment
         self.chainVerifier = CertificateChainVerifier(rootCertificates: roots)
+        self.revocationChecker = revocationChecker
     }
 
     public var description: String {
         "SignedDataVerifier(bundleId: \(bundleId), appAppleId: \(appAppleId.map(String.init) ?? "nil"), "
-            + "environment: \(environment.rawValue), roots: \(chainVerifier.rootCertificates.count))"
+            + "environment: \(environment.rawValue), roots: \(chainVerifier.rootCertificates.count), "
+            + "revocation checks: \(revocationChecker == nil ? "off" : "on"))"
     }
 
     // MARK: - Notifications
@@ -210,7 +219,12 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
             // StoreKit testing data is not signed by Apple; only the field checks apply.
             break
         case .production, .sandbox:
-            try jws.verifySignature(chainVerifier: chainVerifier, now: Date())
+            guard let revocationChecker else {
+                try jws.verifySignature(chainVerifier: chainVerifier, now: Date())
+                break
+            }
+            let chain = try jws.verifySignature(chainVerifier: chainVerifier, now: Date(), validateAtNow: true)
+            try revocationChecker.check(chain: chain, roots: chainVerifier.rootCertificates)
         }
         return payload
     }

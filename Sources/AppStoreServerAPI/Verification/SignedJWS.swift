@@ -131,12 +131,13 @@ struct SignedJWS {
     }
 
     /// Checks the header (ES256, three `x5c` certificates), the chain at `signedDate` (or `now`
-    /// when the payload has none) and the ES256 signature with the leaf's key.
+    /// when the payload has none or `validateAtNow` is set) and the ES256 signature with the
+    /// leaf's key.
     ///
     /// - Returns: The validated chain `[leaf, intermediate, root]`.
     @discardableResult
     func verifySignature(
-        chainVerifier: CertificateChainVerifier, now: Date
+        chainVerifier: CertificateChainVerifier, now: Date, validateAtNow: Bool = false
     ) throws(VerificationError) -> [X509Certificate] {
         guard let alg = header.alg else { throw .jwtFormat("the JWS header has no alg") }
         guard alg == "ES256" else {
@@ -150,7 +151,8 @@ struct SignedJWS {
         let leaf = try Self.certificate(x5c[0], name: "x5c[0] (leaf)")
         let intermediate = try Self.certificate(x5c[1], name: "x5c[1] (intermediate)")
         // x5c[2] is ignored: the path must end at a configured root, whatever the token claims.
-        let chain = try chainVerifier.verify(leaf: leaf, intermediate: intermediate, at: signedDate ?? now)
+        let chain = try chainVerifier.verify(
+            leaf: leaf, intermediate: intermediate, at: validateAtNow ? now : signedDate ?? now)
         guard let key = leaf.publicKey else {
             throw .failure("the leaf certificate's key is not an EC P-256 key, so it cannot verify ES256")
         }
