@@ -224,6 +224,7 @@ struct ConsumptionWorkflowTests {
         #expect(outcomes.contains { if case .unverifiable = $0.result { true } else { false } })
         // Oldest first: the late one is decided before the others.
         #expect(outcomes.compactMap(\.notificationUUID) == ["uuid-13h", "uuid-done", "uuid-new"])
+        #expect(outcomes.first.map { if case .unverifiable = $0.result { true } else { false } } == true)
         let puts = setup.transport.requests.filter { $0.method == "PUT" }
         #expect(puts.map(\.url.path) == ["/inApps/v2/transactions/consumption/2000000000000015"])
     }

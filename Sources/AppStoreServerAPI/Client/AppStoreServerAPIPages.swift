@@ -83,9 +83,9 @@ public struct AppStoreServerAPIPages<Page: Sendable>: AsyncSequence, Sendable {
 }
 
 extension AppStoreServerAPIPages {
-    /// Every page's items, in order, fetched as you iterate would be; here collected at once.
+    /// Fetches every page in order and returns their items, concatenated.
     ///
-    /// - Parameter items: The items of one page.
+    /// - Parameter items: The items of one page, for example `{ $0.signedTransactions ?? [] }`.
     /// - Throws: The client error of the first failed page.
     public func collect<Item>(_ items: (Page) -> [Item]) async throws(AppStoreServerAPIClientError) -> [Item] {
         var all: [Item] = []

@@ -89,7 +89,8 @@ public struct NotificationRecovery: Sendable {
     ///   - consent: The customer's consent record for a notification.
     ///   - information: The consumption information for a notification (for example from
     ///     ``ConsumptionInformationBuilder``), or `nil` to leave it.
-    /// - Returns: One outcome per notification in the history, oldest first.
+    /// - Returns: One outcome per notification in the history: the unverifiable ones first, then
+    ///   the others oldest first (by `signedDate`).
     /// - Throws: The client error of a history page (the notifications of earlier pages are not
     ///   answered then: nothing is sent before the whole history is read).
     public func run(
@@ -102,27 +103,23 @@ public struct NotificationRecovery: Sendable {
         let items = try await client.notificationHistory(request: historyRequest(at: start), deadline: deadline)
             .collect { $0.notificationHistory ?? [] }
 
-        var found: [(VerifiedNotification?, VerificationError?)] = []
+        var verified: [VerifiedNotification] = []
+        var outcomes: [Outcome] = []
         var seen: Set<String> = []
         for item in items {
-            let result = verifier.verifyAndDecodeNotificationWithData(signedPayload: item.signedPayload ?? "")
-            switch result {
+            switch verifier.verifyAndDecodeNotificationWithData(signedPayload: item.signedPayload ?? "") {
             case .valid(let notification):
                 let uuid = notification.payload.notificationUUID ?? ""
                 if !uuid.isEmpty, !seen.insert(uuid).inserted { continue }
-                found.append((notification, nil))
+                verified.append(notification)
             case .invalid(let error):
-                found.append((nil, error))
+                outcomes.append(Outcome(result: .unverifiable(error)))
             }
         }
-        found.sort { ($0.0?.payload.signedDate ?? .distantPast) < ($1.0?.payload.signedDate ?? .distantPast) }
+        // Oldest first: the ones closest to their deadline are answered first.
+        verified.sort { ($0.payload.signedDate ?? .distantPast) < ($1.payload.signedDate ?? .distantPast) }
 
-        var outcomes: [Outcome] = []
-        for (notification, error) in found {
-            guard let notification else {
-                outcomes.append(Outcome(result: .unverifiable(error!)))
-                continue
-            }
+        for notification in verified {
             var outcome = Outcome(
                 notificationUUID: notification.payload.notificationUUID, signedDate: notification.payload.signedDate,
                 transactionId: notification.transaction?.transactionId, result: .alreadyHandled)
