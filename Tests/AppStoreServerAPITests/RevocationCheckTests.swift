@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AppStoreServerAPI
@@ -162,6 +163,28 @@ struct RevocationCheckTests {
         #expect(revoked.error?.reason.contains("the leaf certificate is revoked") == true, "\(revoked.error?.reason ?? "")")
         #expect(revoked.error?.reason.contains("reason 1") == true)
         #expect(try fixture.requestCount() == 2)
+        // A good answer is reused (15 minutes); a revoked one is asked again every time.
+        #expect(verifier.verifyAndDecodeTransaction(try fixture.signedTransaction(leaf: fixture.goodLeaf)).isValid)
+        #expect(try fixture.requestCount() == 2)
+        #expect(verifier.verifyAndDecodeTransaction(try fixture.signedTransaction(leaf: fixture.revokedLeaf)).status == .verificationFailure)
+        #expect(try fixture.requestCount() == 3)
+    }
+
+    @Test("the good-answer cache: 15 minutes, at most 32 pairs, oldest dropped first")
+    func cache() {
+        let clock = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let cache = RevocationCache(now: { clock.withLock { $0 } })
+        cache.rememberGood(Data([0]))
+        #expect(cache.isFreshGood(Data([0])))
+        clock.withLock { $0 = $0.addingTimeInterval(15 * 60) }
+        #expect(!cache.isFreshGood(Data([0])))
+        for i in 1...40 {
+            clock.withLock { $0 = $0.addingTimeInterval(1) }
+            cache.rememberGood(Data([UInt8(i)]))
+        }
+        #expect(cache.count == 32)
+        #expect(!cache.isFreshGood(Data([8])))
+        #expect(cache.isFreshGood(Data([9])) && cache.isFreshGood(Data([40])))
     }
 
     @Test("typed result: .good and .revoked(date, reason 1 keyCompromise); the AIA responder URL is read")

@@ -17,7 +17,9 @@ import Foundation
 /// answers `tryLater`/`internalError` gives ``VerificationStatus/retryableVerificationFailure``
 /// (try again later). With checking on, the chain is validated at the current time, not at the
 /// payload's `signedDate` (as Apple's library does online). Each check blocks the calling thread
-/// for up to ``timeout``; good answers are not cached.
+/// for up to ``timeout``. A `good` answer for a certificate and its issuer is remembered for
+/// ``goodAnswerLifetime`` (15 minutes, at most 32 pairs, as in Apple's library) by the
+/// ``SignedDataVerifier`` that holds the checker; other answers are never remembered.
 ///
 /// [enableOnlineChecks](https://github.com/apple/app-store-server-library-swift) ·
 /// [RFC 6960](https://www.rfc-editor.org/rfc/rfc6960)
@@ -30,6 +32,11 @@ public struct RevocationChecker: Sendable, Hashable {
     /// How far `thisUpdate` may be in the future and `nextUpdate` in the past, in seconds.
     /// Default 300.
     public var maxClockSkew: Int
+
+    /// How long a `good` answer is reused: 15 minutes (Apple's library uses the same).
+    public static let goodAnswerLifetime: TimeInterval = 15 * 60
+    /// How many certificate pairs a verifier remembers: 32 (as in Apple's library).
+    public static let goodAnswerCapacity = 32
 
     /// Creates a checker.
     ///
@@ -185,12 +192,16 @@ public struct RevocationChecker: Sendable, Hashable {
     /// - Throws: ``VerificationError``: revoked, unknown or a non-transient failure →
     ///   ``VerificationStatus/verificationFailure``; a transient failure →
     ///   ``VerificationStatus/retryableVerificationFailure``.
-    func check(chain: [X509Certificate], roots: [X509Certificate]) throws(VerificationError) {
+    func check(
+        chain: [X509Certificate], roots: [X509Certificate], cache: RevocationCache? = nil
+    ) throws(VerificationError) {
         guard chain.count == 3 else { return }
         let names = ["the leaf certificate", "the intermediate certificate"]
         for depth in 0..<2 {
             let certificate = chain[depth]
             if depth > 0, responderURL != nil || Self.responderURLs(of: certificate).isEmpty { continue }
+            let key = certificate.sha256Fingerprint + chain[depth + 1].sha256Fingerprint
+            if cache?.isFreshGood(key) == true { continue }
             let result: Status
             do throws(Failure) {
                 result = try status(of: certificate, issuer: chain[depth + 1], roots: roots)
@@ -201,6 +212,7 @@ public struct RevocationChecker: Sendable, Hashable {
             }
             switch result {
             case .good:
+                cache?.rememberGood(key)
                 continue
             case .revoked(let date, let reason):
                 let when = date.map { " at \(ISO8601DateFormatter().string(from: $0))" } ?? ""
@@ -218,4 +230,35 @@ public struct RevocationChecker: Sendable, Hashable {
         guard ASN1_TIME_to_tm(time, &parts) == 1 else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
     }
+}
+
+/// The `good` OCSP answers a ``SignedDataVerifier`` reuses (internal): certificate-and-issuer
+/// fingerprints with their expiry, at most ``RevocationChecker/goodAnswerCapacity``.
+final class RevocationCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [Data: Date] = [:]
+    let now: @Sendable () -> Date
+
+    init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+    }
+
+    func isFreshGood(_ key: Data) -> Bool {
+        lock.withLock { (entries[key] ?? .distantPast) > now() }
+    }
+
+    func rememberGood(_ key: Data) {
+        lock.withLock {
+            let current = now()
+            entries = entries.filter { $0.value > current }
+            if entries.count >= RevocationChecker.goodAnswerCapacity,
+                let oldest = entries.min(by: { $0.value < $1.value })?.key
+            {
+                entries.removeValue(forKey: oldest)
+            }
+            entries[key] = current.addingTimeInterval(RevocationChecker.goodAnswerLifetime)
+        }
+    }
+
+    var count: Int { lock.withLock { entries.count } }
 }

@@ -77,6 +77,8 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
     public let chainVerifier: CertificateChainVerifier
     /// The online revocation check, or `nil` (off, the default).
     public let revocationChecker: RevocationChecker?
+    /// The `good` OCSP answers this verifier (and its copies) reuse.
+    let revocationCache = RevocationCache()
 
     /// Creates a verifier.
     ///
@@ -224,7 +226,7 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
                 break
             }
             let chain = try jws.verifySignature(chainVerifier: chainVerifier, now: Date(), validateAtNow: true)
-            try revocationChecker.check(chain: chain, roots: chainVerifier.rootCertificates)
+            try revocationChecker.check(chain: chain, roots: chainVerifier.rootCertificates, cache: revocationCache)
         }
         return payload
     }
