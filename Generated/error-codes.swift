@@ -87,7 +87,7 @@ struct DocSpec_error_codes {
         DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 111, name: "AppNotFoundRetryableError", code: 4040004, status: 404, retryable: "yes"),
         DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 112, name: "OriginalTransactionIdNotFoundError", code: 4040005, status: 404, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 113, name: "OriginalTransactionIdNotFoundRetryableError", code: 4040006, status: 404, retryable: "yes"),
-        DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 114, name: "ServerNotificationUrlNotFoundError", code: 4040007, status: 404, retryable: "no"),
+        DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 114, name: "ServerNotificationURLNotFoundError", code: 4040007, status: 404, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 115, name: "TestNotificationNotFoundError", code: 4040008, status: 404, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 116, name: "StatusRequestNotFoundError", code: 4040009, status: 404, retryable: "no"),
         DocSpecErrorCodeRow(file: "docs-ja/error-codes.md", line: 117, name: "TransactionIdNotFoundError", code: 4040010, status: 404, retryable: "no"),

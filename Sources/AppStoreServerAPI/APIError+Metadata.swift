@@ -3,9 +3,10 @@ extension APIError {
     ///
     /// For the Retention Messaging API codes (`4000161` … `4090001`) Apple's pages give the name
     /// without the `Error` suffix (for example `InvalidImage`); this property appends `Error`
-    /// (`"InvalidImageError"`) so every name has the same shape. Code `4040007` is spelled
-    /// `"ServerNotificationUrlNotFoundError"`, as in Apple's libraries (Apple's error-codes page
-    /// writes `ServerNotificationURLNotFoundError`).
+    /// (`"InvalidImageError"`) so every name has the same shape. Code `4040007` is
+    /// `"ServerNotificationURLNotFoundError"`, as Apple's error-codes page spells it (Apple's
+    /// libraries name the case `serverNotificationUrlNotFound` / `SERVER_NOTIFICATION_URL_NOT_FOUND`
+    /// and write `ServerNotificationUrlNotFoundError` in their doc links).
     ///
     /// [Error codes](https://developer.apple.com/documentation/appstoreserverapi/error-codes)
     public var appleName: String {
@@ -88,7 +89,7 @@ extension APIError {
         case .appNotFoundRetryable: "AppNotFoundRetryableError"
         case .originalTransactionIdNotFound: "OriginalTransactionIdNotFoundError"
         case .originalTransactionIdNotFoundRetryable: "OriginalTransactionIdNotFoundRetryableError"
-        case .serverNotificationUrlNotFound: "ServerNotificationUrlNotFoundError"
+        case .serverNotificationUrlNotFound: "ServerNotificationURLNotFoundError"
         case .testNotificationNotFound: "TestNotificationNotFoundError"
         case .statusRequestNotFound: "StatusRequestNotFoundError"
         case .transactionIdNotFound: "TransactionIdNotFoundError"

@@ -219,7 +219,7 @@ public enum APIError: Int64, CaseIterable, Sendable, Codable {
     /// `4040006` OriginalTransactionIdNotFoundRetryableError (HTTP 404): The original transaction
     /// identifier wasn't found; retry the request.
     case originalTransactionIdNotFoundRetryable = 4040006
-    /// `4040007` ServerNotificationUrlNotFoundError (HTTP 404): No App Store Server Notifications
+    /// `4040007` ServerNotificationURLNotFoundError (HTTP 404): No App Store Server Notifications
     /// URL is configured for the app.
     case serverNotificationUrlNotFound = 4040007
     /// `4040008` TestNotificationNotFoundError (HTTP 404): The test notification token expired, or

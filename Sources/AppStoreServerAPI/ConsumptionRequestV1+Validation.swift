@@ -6,7 +6,8 @@ extension ConsumptionRequestV1 {
     ///
     /// Rules: each of the eleven required keys must be present; `customerConsented` must be
     /// `true`; every integer enum field must hold a value its enum knows; `appAccountToken` must
-    /// be `""` or a UUID string; `refundPreference` may be absent but must be known when present.
+    /// be absent (encoded as `""`), `""` or a UUID string; `refundPreference` may be absent but
+    /// must be known when present.
     ///
     /// - Throws: ``ConsumptionRequestValidationError`` whose `errorCode` is Apple's error code
     ///   (for example `4000040` for `playTime: 8`).
@@ -60,7 +61,8 @@ extension ConsumptionRequestV1 {
     private static func problem(
         appAccountToken: String?
     ) -> ConsumptionRequestValidationError.Reason? {
-        guard let token = appAccountToken else { return .missing }
+        // An absent token is encoded as "" (declined), so it is never missing on the wire.
+        guard let token = appAccountToken else { return nil }
         if token.isEmpty || UUID(uuidString: token) != nil { return nil }
         return .invalidValue(rawValue: nil)
     }

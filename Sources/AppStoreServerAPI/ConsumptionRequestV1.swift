@@ -12,7 +12,8 @@
 /// In memory every field is optional so that an incomplete body still decodes and ``validate()``
 /// can report what is missing, with the same error Apple's server would return. Integer enum
 /// fields are ``RawEnumValue`` so that values Apple adds later decode and round-trip. Encoding
-/// omits `nil` fields; decoding treats `null` like a missing key.
+/// omits `nil` fields except `appAccountToken`, which is written as `""` (declined) when `nil`, as
+/// Apple's libraries do (Apple requires the key); decoding treats `null` like a missing key.
 ///
 /// ```json
 /// {"customerConsented": true, "consumptionStatus": 1, "platform": 1,
@@ -59,7 +60,8 @@ public struct ConsumptionRequestV1: Codable, Hashable, Sendable {
     /// `appAccountToken` (required, string): the UUID your app set on the purchase, or `""` to
     /// decline to share it. Anything else: ``APIError/invalidAppAccountToken`` (`4000033`).
     ///
-    /// This is personal data: validation errors never include it.
+    /// `nil` is encoded as `""`, as Apple's libraries do: the key is required, and `""` declines
+    /// to share the token. This is personal data: validation errors never include it.
     ///
     /// [appAccountToken](https://developer.apple.com/documentation/appstoreserverapi/appaccounttoken)
     public var appAccountToken: String?
@@ -136,6 +138,26 @@ public struct ConsumptionRequestV1: Codable, Hashable, Sendable {
         self.lifetimeDollarsPurchased = lifetimeDollarsPurchased
         self.userStatus = userStatus
         self.refundPreference = refundPreference
+    }
+
+    /// Encodes the body: `nil` fields are omitted, except `appAccountToken`, written as `""` when
+    /// `nil` (Apple requires the key; `""` declines to share it, as in Apple's libraries).
+    ///
+    /// - Throws: Whatever the encoder throws (never for `JSONEncoder`).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(customerConsented, forKey: .customerConsented)
+        try c.encodeIfPresent(consumptionStatus, forKey: .consumptionStatus)
+        try c.encodeIfPresent(platform, forKey: .platform)
+        try c.encodeIfPresent(sampleContentProvided, forKey: .sampleContentProvided)
+        try c.encodeIfPresent(deliveryStatus, forKey: .deliveryStatus)
+        try c.encode(appAccountToken ?? "", forKey: .appAccountToken)
+        try c.encodeIfPresent(accountTenure, forKey: .accountTenure)
+        try c.encodeIfPresent(playTime, forKey: .playTime)
+        try c.encodeIfPresent(lifetimeDollarsRefunded, forKey: .lifetimeDollarsRefunded)
+        try c.encodeIfPresent(lifetimeDollarsPurchased, forKey: .lifetimeDollarsPurchased)
+        try c.encodeIfPresent(userStatus, forKey: .userStatus)
+        try c.encodeIfPresent(refundPreference, forKey: .refundPreference)
     }
 
     /// The twelve JSON keys, in Apple's documentation order (the order ``validate()`` checks).

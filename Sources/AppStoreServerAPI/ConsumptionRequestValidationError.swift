@@ -9,7 +9,7 @@ import Foundation
 /// personal data.
 ///
 /// [ConsumptionRequestV1](https://developer.apple.com/documentation/appstoreserverapi/consumptionrequestv1)
-public struct ConsumptionRequestValidationError: Error, CustomNSError, Sendable, Equatable {
+public struct ConsumptionRequestValidationError: Error, CustomNSError, Sendable, Hashable {
     /// Why a field is rejected.
     public enum Reason: Sendable, Hashable {
         /// The key is absent (or `null`) but Apple requires it.

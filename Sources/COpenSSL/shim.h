@@ -13,6 +13,9 @@
 #include <openssl/x509_vfy.h>
 #include <openssl/objects.h>
 #include <openssl/crypto.h>
+#include <openssl/ocsp.h>
+#include <openssl/http.h>
+#include <openssl/rand.h>
 
 // OPENSSL_free and sk_X509_* are macros; Swift sees them through these functions.
 static inline void docspec_openssl_free(void *p) { OPENSSL_free(p); }
@@ -28,4 +31,35 @@ static inline int docspec_X509_NAME_print_rfc2253(BIO *out, const X509_NAME *nam
 }
 // EVP_EC_gen is a variadic macro.
 static inline EVP_PKEY *docspec_ec_p256_generate(void) { return EVP_EC_gen("P-256"); }
+
+// OCSP (RFC 6960). STACK_OF(OPENSSL_STRING) accessors are macros.
+static inline int docspec_sk_OPENSSL_STRING_num(const STACK_OF(OPENSSL_STRING) *sk) {
+    return sk_OPENSSL_STRING_num(sk);
+}
+static inline const char *docspec_sk_OPENSSL_STRING_value(const STACK_OF(OPENSSL_STRING) *sk, int i) {
+    return sk_OPENSSL_STRING_value(sk, i);
+}
+// Posts a DER OCSP request to an http:// URL with OpenSSL's HTTP client and reads the DER
+// response; the whole exchange (connect included) is bounded by timeout_seconds. Returns NULL on
+// any failure (the OpenSSL error queue says why).
+static inline OCSP_RESPONSE *docspec_ocsp_exchange(const char *url, OCSP_REQUEST *req, int timeout_seconds) {
+    char *host = NULL, *port = NULL, *path = NULL;
+    int use_ssl = 0;
+    OCSP_RESPONSE *response = NULL;
+    BIO *body = NULL, *reply = NULL;
+    if (!OSSL_HTTP_parse_url(url, &use_ssl, NULL, &host, &port, NULL, &path, NULL, NULL) || use_ssl) goto done;
+    body = BIO_new(BIO_s_mem());
+    if (body == NULL || i2d_OCSP_REQUEST_bio(body, req) <= 0) goto done;
+    reply = OSSL_HTTP_transfer(NULL, host, port, path, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL,
+                               "application/ocsp-request", body, "application/ocsp-response", 1,
+                               100 * 1024, timeout_seconds, 0);
+    if (reply != NULL) response = d2i_OCSP_RESPONSE_bio(reply, NULL);
+done:
+    BIO_free(reply);
+    BIO_free(body);
+    OPENSSL_free(host);
+    OPENSSL_free(port);
+    OPENSSL_free(path);
+    return response;
+}
 #endif

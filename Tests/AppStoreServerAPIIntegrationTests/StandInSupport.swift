@@ -206,6 +206,16 @@ final class StandIn: @unchecked Sendable {
         #expect((response as? HTTPURLResponse)?.statusCode == 204)
     }
 
+    /// Replaces the stand-in's lookup fixtures (`transactions`, `history`, `refunds`, `statuses`,
+    /// `notificationHistory`, `testNotificationToken`, `testNotifications`).
+    func fixtures(_ fixtures: [String: Any]) async throws {
+        var request = URLRequest(url: baseURL.appendingPathComponent("__fixtures"))
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: fixtures)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 204)
+    }
+
     /// The requests the stand-in received, oldest first.
     func requests() async throws -> [[String: Any]] {
         let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("__requests"))

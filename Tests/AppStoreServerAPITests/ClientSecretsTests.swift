@@ -20,6 +20,8 @@ struct ClientSecretsTests {
         case .transport: "transport"
         case .invalidConfiguration: "invalidConfiguration"
         case .invalidRequest: "invalidRequest"
+        case .invalidConsumptionRequest: "invalidConsumptionRequest"
+        case .invalidResponse: "invalidResponse"
         case .signing: "signing"
         case .deadlineExceeded: "deadlineExceeded"
         case .cancelled: "cancelled"
@@ -28,19 +30,22 @@ struct ClientSecretsTests {
 
     static let allCaseNames: Set<String> = [
         "apiError", "unauthorized", "rateLimited", "httpStatus", "timeout", "transport",
-        "invalidConfiguration", "invalidRequest", "signing", "deadlineExceeded", "cancelled",
+        "invalidConfiguration", "invalidRequest", "invalidConsumptionRequest", "invalidResponse", "signing",
+        "deadlineExceeded",
+        "cancelled",
     ]
 
     /// Records every token the client signs, by reading them off the requests.
     private static func send(
         _ replies: [FakeTransport.Reply], key: InAppPurchaseKey = ClientFixtures.key, deadline: Date? = nil,
-        policy: RetryPolicy = .never, clock: ManualClock = ManualClock(), transactionId: String = "2000000000000001"
+        policy: RetryPolicy = .never, clock: ManualClock = ManualClock(), transactionId: String = "2000000000000001",
+        body: ConsumptionRequestV1 = ClientFixtures.v1Body
     ) async throws -> (AppStoreServerAPIClientError, tokens: [String]) {
         let transport = FakeTransport(replies)
         let client = try ClientFixtures.client(transport, clock: clock, retryPolicy: policy, key: key)
         let error = await ClientFixtures.failure {
             try await client.sendConsumptionData(
-                transactionId: transactionId, consumptionRequest: ClientFixtures.v1Body, deadline: deadline)
+                transactionId: transactionId, consumptionRequest: body, deadline: deadline)
         }
         let tokens = transport.requests.compactMap(ClientFixtures.bearerToken)
         return (try #require(error), tokens)
@@ -67,6 +72,17 @@ struct ClientSecretsTests {
         }
         add(try await Self.send([.failure(.cancelled)]))                            // cancelled
         add(try await Self.send([], transactionId: ""))                             // invalidRequest
+        var invalidBody = ClientFixtures.v1Body
+        invalidBody.playTime = .unknown(8)
+        add(try await Self.send([], body: invalidBody))                             // invalidConsumptionRequest
+        do {
+            // A 200 whose body (the echoed request, JWT included) isn't the documented JSON.
+            let transport = FakeTransport([.echo(status: 200, asErrorMessage: false)])
+            let client = try ClientFixtures.client(transport)
+            let error = await ClientFixtures.failure { _ = try await client.getTransactionInfo(transactionId: "1") }
+            errors.append(try #require(error))                                       // invalidResponse
+            tokens += transport.requests.compactMap(ClientFixtures.bearerToken)
+        }
         var badKey = ClientFixtures.key
         badKey.bundleId = " "
         add(try await Self.send([], key: badKey))                                   // signing

@@ -510,11 +510,11 @@ struct NotificationPayloadTests {
     @Test("Transaction enums: raw values")
     func enumRawValues() {
         #expect(SubscriptionStatus.allCases.map(\.rawValue) == [1, 2, 3, 4, 5])
-        #expect(InAppOwnershipType.allCases.map(\.rawValue) == ["FAMILY_SHARED", "PURCHASED"])
+        #expect(InAppOwnershipType.allCases.map(\.rawValue) == ["FAMILY_SHARED", "PURCHASED", "ASSIGNED"])
         #expect(RevocationReason.allCases.map(\.rawValue) == [0, 1])
         #expect(
             RevocationType.allCases.map(\.rawValue) == [
-                "REFUND_FULL", "REFUND_PRORATED", "FAMILY_REVOKE", "ASSIGNMENT_REVOKE",
+                "REFUND_FULL", "REFUND_PRORATED", "FAMILY_REVOKE",
             ])
         #expect(OfferType.allCases.map(\.rawValue) == [1, 2, 3, 4])
         #expect(

@@ -125,11 +125,11 @@ struct SendConsumptionInformationV1Tests {
         #expect(first.url.host == "api.storekit.apple.com")
     }
 
-    @Test("Invalid bodies are sent as given (validation is the caller's choice)")
+    @Test("The request builder encodes invalid bodies as given (the client validates before sending)")
     func noImplicitValidation() throws {
         let request = try SendConsumptionInformationV1.request(
             transactionId: "1", body: ConsumptionRequestV1(playTime: .unknown(8)),
             environment: .production)
-        #expect(String(decoding: request.body, as: UTF8.self) == #"{"playTime":8}"#)
+        #expect(String(decoding: request.body, as: UTF8.self) == #"{"appAccountToken":"","playTime":8}"#)
     }
 }

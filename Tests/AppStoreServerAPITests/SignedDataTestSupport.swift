@@ -50,7 +50,9 @@ struct TestPKI: Sendable {
     /// The standard chain as an `x5c` header value: leaf, intermediate, root.
     var x5c: [String] { [leaf, intermediate, root].map { $0.base64EncodedString() } }
 
-    private static let config = """
+    /// The OpenSSL configuration the PKI is made with (sections `v3_root`, `v3_intermediate`,
+    /// `v3_leaf`, … and the `test_ca` database); other fixtures append their own sections.
+    static let config = """
         [ req ]
         distinguished_name = dn
         prompt = no

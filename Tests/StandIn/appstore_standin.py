@@ -1,10 +1,28 @@
 #!/usr/bin/env python3
 """Stand-in App Store Server API for tests and benchmarks (Python 3 standard library only).
 
-Serves the two Send Consumption Information endpoints on 127.0.0.1 only:
+Serves on 127.0.0.1 only the two Send Consumption Information endpoints:
 
     PUT /inApps/v1/transactions/consumption/{transactionId}   (ConsumptionRequestV1 body)
     PUT /inApps/v2/transactions/consumption/{transactionId}   (ConsumptionRequest body)
+
+and the lookup, history and test-notification endpoints, answered from fixtures (POST
+/__fixtures below):
+
+    GET  /inApps/v1/transactions/{transactionId}              Get Transaction Info
+    GET  /inApps/v2/history/{transactionId}?revision=…        Get Transaction History (v2)
+    GET  /inApps/v2/refund/lookup/{transactionId}?revision=…  Get Refund History (v2)
+    GET  /inApps/v1/subscriptions/{transactionId}?status=…    Get All Subscription Statuses
+    POST /inApps/v1/notifications/history?paginationToken=…   Get Notification History
+    POST /inApps/v1/notifications/test                        Request a Test Notification
+    GET  /inApps/v1/notifications/test/{token}                Get Test Notification Status
+
+Paged fixtures are lists of page bodies; the stand-in adds `hasMore` and the token itself
+(`revision` / `paginationToken`, "page-2", "page-3", …), answers a token it didn't hand out with
+400 (4000005 InvalidRequestRevisionError, 4000014 InvalidPaginationTokenError), an unknown
+transaction ID with 404 4040010, an unknown test token with 404 4040008, a test request without
+a "testNotificationToken" fixture with 404 4040007, and checks query parameters and the
+notification history body the way Apple documents them (a bad value gets the field's code).
 
 Request bodies: a Content-Length that is not a decimal number gets 400, a body over 1 MiB gets
 413 (read and discarded, never stored; the connection is closed), a chunked body gets 411 (the
@@ -26,11 +44,15 @@ Control endpoints (no JWT):
                       "headers": {name: value}, "delay_ms": int, "retry_after_in_ms": int}
                       appended to the response queue. "retry_after_in_ms" sets Retry-After to
                       the UNIX time in milliseconds that many ms after the response is sent.
-    POST /__reset     empties the queue and the request log.
+    POST /__fixtures  JSON object replacing the lookup fixtures: "transactions" {id: signed
+                      transaction}, "history" {id: [page]}, "refunds" {id: [page]}, "statuses"
+                      {id: body}, "notificationHistory" [page], "testNotificationToken" str,
+                      "testNotifications" {token: body}.
+    POST /__reset     empties the queue, the fixtures and the request log.
     GET  /__requests  the request log as JSON: method, path, headers (Authorization replaced by
                       the decoded JWT header and claims), body (parsed JSON or text; null when
                       the JWT was rejected or the body is over 64 KiB), bodyBytes (its size),
-                      problems, status sent.
+                      problems, status sent; query (name → list of values) for the lookups.
     GET  /__health    {"ok": true}
 
 Each response carries X-Standin-Handling-Micros: the time this script spent on the request
@@ -53,6 +75,7 @@ import signal
 import sys
 import threading
 import time
+import urllib.parse
 
 # ---------------------------------------------------------------------------------------------
 # P-256 (secp256r1) ECDSA verification, Jacobian coordinates, Shamir's trick.
@@ -288,6 +311,11 @@ V2_FIELDS = [
     ("refundPreference", str, False, 4000044),
 ]
 PATH = re.compile(r"^/inApps/(v1|v2)/transactions/consumption/([^/?]+)$")
+LOOKUP_GET = re.compile(
+    r"^/inApps/(v1/transactions|v1/subscriptions|v2/history|v2/refund/lookup|v1/notifications/test)/([^/?]+)$")
+LOOKUP_KINDS = {"v1/transactions": "info", "v1/subscriptions": "statuses", "v2/history": "history",
+                "v2/refund/lookup": "refunds"}
+LOOKUP_POST = re.compile(r"^/inApps/v1/notifications/(history|test)$")
 
 # The largest request body accepted (413 beyond), the largest kept in the request log (the size
 # only beyond), and the most bytes of an oversized body read and discarded before the connection
@@ -359,6 +387,7 @@ class State:
         self.lock = threading.Lock()
         self.script = []
         self.requests = []
+        self.fixtures = {}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -378,6 +407,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self._send(200, payload, {"Content-Type": "application/json"})
         elif self.path == "/__health":
             self._send(200, b'{"ok": true}', {"Content-Type": "application/json"})
+        elif LOOKUP_GET.match(self.path.split("?")[0]):
+            body = self._read_body_or_reject()
+            if body is not None:
+                self._lookup(body)
         else:
             self._wrong_method()
 
@@ -406,7 +439,21 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with self.server.state.lock:
                 self.server.state.script.clear()
                 self.server.state.requests.clear()
+                self.server.state.fixtures = {}
             self._send(204, b"", {})
+        elif self.path == "/__fixtures":
+            try:
+                fixtures = json.loads(body)
+                if not isinstance(fixtures, dict):
+                    raise ValueError("expected an object")
+            except (ValueError, RecursionError) as error:
+                self._send(400, json.dumps({"error": str(error)}).encode(), {})
+                return
+            with self.server.state.lock:
+                self.server.state.fixtures = fixtures
+            self._send(204, b"", {})
+        elif LOOKUP_POST.match(self.path.split("?")[0]):
+            self._lookup(body)
         else:
             self._wrong_method()
 
@@ -450,12 +497,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             # Big bodies are not kept (the size is); deep ones would not serialise.
             record["body"] = None
             record["bodyOmitted"] = True
-        with self.server.state.lock:
-            self.server.state.requests.append(record)
-        if delay:
-            time.sleep(delay / 1000.0)
-        if "retry_after_in_ms" in headers:
-            headers["Retry-After"] = str(int(time.time() * 1000) + int(headers.pop("retry_after_in_ms")))
+        self._log_and_wait(record, headers, delay)
         handling = int((time.perf_counter() - started) * 1e6) - int(delay * 1000)
         headers["X-Standin-Handling-Micros"] = str(max(0, handling))
         self._send(status, payload, headers)
@@ -504,6 +546,160 @@ class Handler(http.server.BaseHTTPRequestHandler):
             entry = self.server.state.script.pop(0) if self.server.state.script else None
         if entry is None:
             return 202, b"", {}, 0
+        return self._scripted(entry)
+
+    # Lookups, history and test notifications -----------------------------------------------
+
+    def _lookup(self, raw):
+        path, _, query_text = self.path.partition("?")
+        record = {"method": self.command, "path": path, "headers": {}, "problems": [], "body": None,
+                  "query": urllib.parse.parse_qs(query_text, keep_blank_values=True)}
+        for name, value in self.headers.items():
+            if name.lower() != "authorization":
+                record["headers"][name] = value
+        record["bodyBytes"] = len(raw)
+        status, payload, headers, delay = self._answer_lookup(path, record["query"], raw, record)
+        record["status"] = status
+        self._log_and_wait(record, headers, delay)
+        self._send(status, payload, headers)
+
+    def _log_and_wait(self, record, headers, delay):
+        """Appends `record` to the request log, sleeps a scripted delay and turns a scripted
+        retry_after_in_ms into a Retry-After UNIX time in milliseconds."""
+        with self.server.state.lock:
+            self.server.state.requests.append(record)
+        if delay:
+            time.sleep(delay / 1000.0)
+        if "retry_after_in_ms" in headers:
+            headers["Retry-After"] = str(int(time.time() * 1000) + int(headers.pop("retry_after_in_ms")))
+
+    def _answer_lookup(self, path, query, raw, record):
+        """Returns (status, body bytes, headers, delay in ms) for a lookup request."""
+        try:
+            header, claims = verify_token(self.headers.get("Authorization"), self.server.config, int(time.time()))
+            record["jwt"] = {"header": header, "claims": claims}
+        except TokenRejected as error:
+            record["jwt"] = None
+            record["problems"].append("401: " + str(error))
+            return 401, b"", {}, 0
+
+        def apple(status, code, message):
+            record["problems"].append("%d %d: %s" % (status, code, message))
+            body = json.dumps({"errorCode": code, "errorMessage": message}).encode()
+            return status, body, {"Content-Type": "application/json"}, 0
+
+        def ok(body):
+            return 200, json.dumps(body).encode(), {"Content-Type": "application/json"}, 0
+
+        with self.server.state.lock:
+            entry = self.server.state.script.pop(0) if self.server.state.script else None
+            fixtures = json.loads(json.dumps(self.server.state.fixtures))
+        if entry is not None:
+            return self._scripted(entry)
+
+        def paged(pages, token_name, token, bad_token_code, bad_token_message):
+            index = 0
+            if token is not None:
+                match = re.fullmatch(r"page-([0-9]+)", token)
+                if not match or not 2 <= int(match.group(1)) <= len(pages):
+                    return apple(400, bad_token_code, bad_token_message)
+                index = int(match.group(1)) - 1
+            page = dict(pages[index]) if pages else {}
+            more = index + 1 < len(pages)
+            page["hasMore"] = more
+            page[token_name] = "page-%d" % (index + 2) if more else "page-end"
+            return ok(page)
+
+        def single(name):
+            values = query.get(name, [])
+            return values[-1] if values else None
+
+        if path == "/inApps/v1/notifications/history":
+            if self.command != "POST":
+                return 405, b"", {"Allow": "POST"}, 0
+            body, problem = parse_json(raw)
+            record["body"] = body
+            if problem or not isinstance(body, dict):
+                return apple(400, 4000000, "Invalid request.")
+            for key, code in (("startDate", 4000015), ("endDate", 4000016)):
+                if type(body.get(key)) is not int:
+                    return apple(400, code, "Invalid request. The %s is not a timestamp in milliseconds." % key)
+            if body["startDate"] > body["endDate"]:
+                return apple(400, 4000013, "Invalid request. The start date is later than the end date.")
+            if body["startDate"] < int(time.time() * 1000) - 180 * 86400 * 1000:
+                return apple(400, 4000012, "Invalid request. The start date is earlier than the allowed start date.")
+            if body.get("notificationType") is not None and body.get("transactionId") is not None:
+                return apple(400, 4000019, "Invalid request. Supply either a transaction id or a notification type, but not both.")
+            if body.get("notificationSubtype") is not None and body.get("notificationType") is None:
+                return apple(400, 4000018, "Invalid request. The notification type or subtype is invalid.")
+            pages = fixtures.get("notificationHistory") or [{"notificationHistory": []}]
+            return paged(pages, "paginationToken", single("paginationToken"), 4000014,
+                         "Invalid request. The pagination token is invalid.")
+
+        if path == "/inApps/v1/notifications/test":
+            if self.command != "POST":
+                return 405, b"", {"Allow": "POST"}, 0
+            token = fixtures.get("testNotificationToken")
+            if not token:
+                return apple(404, 4040007, "No App Store Server Notification URL found for provided app.")
+            return ok({"testNotificationToken": token})
+
+        match = re.fullmatch(r"/inApps/v1/notifications/test/([^/]+)", path)
+        if match:
+            token = urllib.parse.unquote(match.group(1))
+            if not re.fullmatch(r"[A-Za-z0-9_.:-]+", token):
+                return apple(400, 4000020, "Invalid request. The test notification token is invalid.")
+            body = (fixtures.get("testNotifications") or {}).get(token)
+            if body is None:
+                return apple(404, 4040008, "Either the test notification token is expired or the notification and status are not yet available.")
+            return ok(body)
+
+        match = LOOKUP_GET.match(path)
+        kind, transaction_id = LOOKUP_KINDS[match.group(1)], urllib.parse.unquote(match.group(2))
+        if not transaction_id.isdigit():
+            return apple(400, 4000006, "Invalid transaction id.")
+
+        if kind == "history":
+            checks = [("startDate", r"[0-9]+", 4000015), ("endDate", r"[0-9]+", 4000016),
+                      ("productType", r"AUTO_RENEWABLE|NON_RENEWABLE|CONSUMABLE|NON_CONSUMABLE", 4000022),
+                      ("sort", r"ASCENDING|DESCENDING", 4000021),
+                      ("inAppOwnershipType", r"PURCHASED|FAMILY_SHARED", 4000026),
+                      ("revoked", r"true|false", 4000030)]
+            for name, pattern, code in checks:
+                for value in query.get(name, []):
+                    if not re.fullmatch(pattern, value):
+                        return apple(400, code, "Invalid request. The %s parameter is invalid." % name)
+            if single("startDate") and single("endDate") and int(single("startDate")) > int(single("endDate")):
+                return apple(400, 4000013, "Invalid request. The start date is later than the end date.")
+            pages = (fixtures.get("history") or {}).get(transaction_id)
+            if pages is None:
+                return apple(404, 4040010, "Transaction id not found.")
+            return paged(pages, "revision", single("revision"), 4000005, "Invalid request revision.")
+        if kind == "refunds":
+            pages = (fixtures.get("refunds") or {}).get(transaction_id)
+            if pages is None:
+                return apple(404, 4040010, "Transaction id not found.")
+            return paged(pages, "revision", single("revision"), 4000005, "Invalid request revision.")
+        if kind == "statuses":
+            for value in query.get("status", []):
+                if value not in ("1", "2", "3", "4", "5"):
+                    return apple(400, 4000031, "Invalid request. The status parameter is invalid.")
+            body = (fixtures.get("statuses") or {}).get(transaction_id)
+            if body is None:
+                return apple(404, 4040010, "Transaction id not found.")
+            wanted = {int(v) for v in query.get("status", [])}
+            if wanted:
+                body = dict(body)
+                body["data"] = [dict(group, lastTransactions=[t for t in group.get("lastTransactions", [])
+                                                              if t.get("status") in wanted])
+                                for group in body.get("data", [])]
+            return ok(body)
+        signed = (fixtures.get("transactions") or {}).get(transaction_id)
+        if signed is None:
+            return apple(404, 4040010, "Transaction id not found.")
+        return ok({"signedTransactionInfo": signed})
+
+    def _scripted(self, entry):
         body = entry.get("body")
         if body is None:
             payload = b""

@@ -157,8 +157,9 @@ public actor AppStoreServerAPIClient {
     /// with a ``ConsumptionRequestV1`` body.
     ///
     /// Apple now documents V1 for Advanced Commerce API purchases; other in-app purchases use
-    /// ``sendConsumptionInformation(transactionId:consumptionRequest:deadline:)``. The body is sent
-    /// as given: call ``ConsumptionRequestV1/validate()`` first.
+    /// ``sendConsumptionInformation(transactionId:consumptionRequest:deadline:)``. The body is
+    /// checked with ``ConsumptionRequestV1/validationErrors()`` first; a body Apple would reject is
+    /// not sent. An absent `appAccountToken` is sent as `""` (declined), as Apple's libraries do.
     ///
     /// - Parameters:
     ///   - transactionId: The transaction ID from the `CONSUMPTION_REQUEST` notification.
@@ -166,14 +167,17 @@ public actor AppStoreServerAPIClient {
     ///   - deadline: The latest time to keep trying (for example 12 hours after the
     ///     notification); `nil` for no limit beyond the retry policy.
     /// - Returns: The status (`202`) and the number of attempts.
-    /// - Throws: ``AppStoreServerAPIClientError``; a `400` carries the field's error code (for
-    ///   example ``APIError/invalidPlayTime``, `4000040`).
+    /// - Throws: ``AppStoreServerAPIClientError``:
+    ///   ``AppStoreServerAPIClientError/invalidConsumptionRequest(_:)`` before anything is sent
+    ///   (for example `playTime: 8`, `4000040`); a `400` from Apple carries the field's error code.
     ///
     /// [Send Consumption Information V1](https://developer.apple.com/documentation/appstoreserverapi/send-consumption-information-v1)
     @discardableResult
     public func sendConsumptionData(
         transactionId: String, consumptionRequest: ConsumptionRequestV1, deadline: Date? = nil
     ) async throws(AppStoreServerAPIClientError) -> Response {
+        let problems = consumptionRequest.validationErrors()
+        guard problems.isEmpty else { throw .invalidConsumptionRequest(problems) }
         let request = try build {
             try SendConsumptionInformationV1.request(
                 transactionId: transactionId, body: consumptionRequest, environment: .production,
@@ -213,7 +217,7 @@ public actor AppStoreServerAPIClient {
 
     /// Runs an endpoint's request builder (with a placeholder environment) and moves the request
     /// onto this client's base URL.
-    private func build(_ make: () throws -> HTTPRequest) throws(AppStoreServerAPIClientError)
+    func build(_ make: () throws -> HTTPRequest) throws(AppStoreServerAPIClientError)
         -> HTTPRequest
     {
         var request: HTTPRequest
@@ -225,9 +229,9 @@ public actor AppStoreServerAPIClient {
             throw .invalidRequest(
                 .bodyEncodingFailed(ClientRedaction.clean("\(error)", limit: 200)))
         }
-        let path =
-            URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath
-            ?? request.url.path
+        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+        var path = components?.percentEncodedPath ?? request.url.path
+        if let query = components?.percentEncodedQuery, !query.isEmpty { path += "?" + query }
         guard let url = URL(string: baseURLString + path) else {
             throw .invalidRequest(.invalidURL(baseURLString + path))
         }
@@ -246,6 +250,13 @@ public actor AppStoreServerAPIClient {
     /// deadline.
     func perform(_ request: HTTPRequest, deadline: Date?) async throws(AppStoreServerAPIClientError)
         -> Response
+    {
+        try await performReturningBody(request, deadline: deadline).response
+    }
+
+    /// ``perform(_:deadline:)`` that also returns the successful response's body.
+    func performReturningBody(_ request: HTTPRequest, deadline: Date?) async throws(AppStoreServerAPIClientError)
+        -> (response: Response, body: Data)
     {
         var lastError: AppStoreServerAPIClientError?
         var attempt = 0
@@ -277,7 +288,7 @@ public actor AppStoreServerAPIClient {
             do throws(HTTPTransportError) {
                 let response = try await transport.send(signed, timeout: timeout)
                 if response.isSuccess {
-                    return Response(status: response.status, attempts: attempt)
+                    return (Response(status: response.status, attempts: attempt), response.body)
                 }
                 failure = Self.error(for: response, receivedAt: time.now(), secrets: [token])
             } catch .timedOut {

@@ -13,6 +13,8 @@ import Foundation
 /// | ``transport(_:)`` | no response for another reason: connection refused or lost, body over 1 MiB, … |
 /// | ``invalidConfiguration(_:)`` | the client can't be created (for example ``AppStoreEnvironment/xcode``) |
 /// | ``invalidRequest(_:)`` | the request can't be built (an empty transaction ID, a body that doesn't encode) |
+/// | ``invalidResponse(status:reason:)`` | a `2xx` whose body isn't the documented JSON (or pages that don't advance) |
+/// | ``invalidConsumptionRequest(_:)`` | a V1 consumption body Apple would reject (checked before sending; nothing sent) |
 /// | ``signing(_:)`` | the JWT couldn't be made |
 /// | ``deadlineExceeded(lastError:)`` | the caller's deadline came before a response was accepted |
 /// | ``cancelled`` | the calling task was cancelled |
@@ -75,6 +77,16 @@ public indirect enum AppStoreServerAPIClientError: Error, Hashable, Sendable {
     /// ``EndpointError/bodyEncodingFailed(_:)``, … Nothing was sent.
     case invalidRequest(EndpointError)
 
+    /// A `2xx` response whose body doesn't decode as the endpoint's documented JSON, or a page
+    /// that says `hasMore` without a new `revision` / `paginationToken` (paging would never
+    /// end). `reason` names the field and the problem, never the body. Never retried.
+    case invalidResponse(status: Int, reason: String)
+
+    /// The ``ConsumptionRequestV1`` body breaks Apple's rules, so the client sent nothing: every
+    /// problem ``ConsumptionRequestV1/validationErrors()`` reports, each naming the field and the
+    /// error Apple's server would return (for example `playTime`, `4000040`). Never retried.
+    case invalidConsumptionRequest([ConsumptionRequestValidationError])
+
     /// The JWT couldn't be made (``TokenError``: an empty key ID, issuer ID or bundle ID, a
     /// lifetime outside 1…3600 s, or an OpenSSL failure). Nothing was sent.
     case signing(TokenError)
@@ -96,11 +108,13 @@ extension AppStoreServerAPIClientError {
     /// (for ``deadlineExceeded(lastError:)``: the last error's status).
     public var httpStatus: Int? {
         switch self {
-        case .apiError(let status, _, _), .httpStatus(let status, _): status
+        case .apiError(let status, _, _), .httpStatus(let status, _), .invalidResponse(let status, _): status
         case .unauthorized: 401
         case .rateLimited: 429
         case .deadlineExceeded(let last): last?.httpStatus
-        case .timeout, .transport, .invalidConfiguration, .invalidRequest, .signing, .cancelled: nil
+        case .timeout, .transport, .invalidConfiguration, .invalidRequest, .invalidConsumptionRequest,
+            .signing, .cancelled:
+            nil
         }
     }
 
@@ -145,6 +159,11 @@ extension AppStoreServerAPIClientError: CustomStringConvertible {
             return "Invalid client configuration: \(problem)"
         case .invalidRequest(let problem):
             return "Invalid request: \(problem)"
+        case .invalidResponse(let status, let reason):
+            return "HTTP \(status) with a body that isn't the documented JSON: \(reason)"
+        case .invalidConsumptionRequest(let problems):
+            return "The App Store would reject this consumption body; nothing was sent: "
+                + problems.map(\.description).joined(separator: "; ")
         case .signing(let problem):
             return "Couldn't sign the JSON Web Token: \(problem)."
         case .deadlineExceeded(let last?):

@@ -92,7 +92,9 @@ public struct RetryPolicy: Sendable {
             return status == 500
         case .transport(let failure):
             return failure.isTransient
-        case .unauthorized, .invalidConfiguration, .invalidRequest, .signing, .deadlineExceeded,
+        case .unauthorized, .invalidConfiguration, .invalidRequest, .invalidConsumptionRequest, .invalidResponse,
+            .signing,
+            .deadlineExceeded,
             .cancelled:
             return false
         }

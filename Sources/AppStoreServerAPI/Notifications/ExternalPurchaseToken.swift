@@ -35,6 +35,12 @@ public struct ExternalPurchaseToken: Codable, Hashable, Sendable {
     /// [bundleId](https://developer.apple.com/documentation/appstoreservernotifications/bundleid)
     public var bundleId: String?
 
+    /// `tokenType` (string, Notifications 2.17+): the type of an External Purchase custom link
+    /// token, for example `"ACQUISITION"` or `"SERVICES"`; present only for custom link tokens.
+    ///
+    /// [tokenType](https://developer.apple.com/documentation/appstoreservernotifications/tokentype)
+    public var tokenType: String?
+
     /// Creates a value; every field defaults to `nil` (absent).
     ///
     /// - Parameters: one per JSON key, see the properties.
@@ -42,12 +48,14 @@ public struct ExternalPurchaseToken: Codable, Hashable, Sendable {
         externalPurchaseId: String? = nil,
         tokenCreationDate: Date? = nil,
         appAppleId: Int64? = nil,
-        bundleId: String? = nil
+        bundleId: String? = nil,
+        tokenType: String? = nil
     ) {
         self.externalPurchaseId = externalPurchaseId
         self.tokenCreationDate = tokenCreationDate
         self.appAppleId = appAppleId
         self.bundleId = bundleId
+        self.tokenType = tokenType
     }
 
     /// Whether ``externalPurchaseId`` starts with `"SANDBOX"` (a sandbox token).
@@ -56,7 +64,7 @@ public struct ExternalPurchaseToken: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case externalPurchaseId, tokenCreationDate, appAppleId, bundleId
+        case externalPurchaseId, tokenCreationDate, appAppleId, bundleId, tokenType
     }
 
     /// Decodes a value; absent or `null` keys become `nil`, unknown keys are ignored.
@@ -69,6 +77,7 @@ public struct ExternalPurchaseToken: Codable, Hashable, Sendable {
             forKey: .tokenCreationDate)
         appAppleId = try container.decodeIfPresent(Int64.self, forKey: .appAppleId)
         bundleId = try container.decodeIfPresent(String.self, forKey: .bundleId)
+        tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType)
     }
 
     /// Encodes the value: `nil` fields omitted, `tokenCreationDate` as whole milliseconds.
@@ -80,5 +89,6 @@ public struct ExternalPurchaseToken: Codable, Hashable, Sendable {
         try container.encodeMillisecondsDateIfPresent(tokenCreationDate, forKey: .tokenCreationDate)
         try container.encodeIfPresent(appAppleId, forKey: .appAppleId)
         try container.encodeIfPresent(bundleId, forKey: .bundleId)
+        try container.encodeIfPresent(tokenType, forKey: .tokenType)
     }
 }

@@ -11,4 +11,9 @@ public enum InAppOwnershipType: String, CaseIterable, Codable, Hashable, Sendabl
     case familyShared = "FAMILY_SHARED"
     /// `"PURCHASED"`: The transaction belongs to the purchaser.
     case purchased = "PURCHASED"
+    /// `"ASSIGNED"`: The customer has the transaction through an organization that assigned it
+    /// (StoreKit's `Transaction.OwnershipType.assigned`; not yet in Apple's server libraries).
+    /// The consumption endpoints refuse such transactions with
+    /// ``APIError/invalidAssignedTransactionNotSupported`` (`4000227`).
+    case assigned = "ASSIGNED"
 }

@@ -137,6 +137,25 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
     /// [appAccountToken](https://developer.apple.com/documentation/appstoreserverapi/appaccounttoken)
     public var appAccountToken: UUID?
 
+    /// `advancedCommerceInfo` (object, Advanced Commerce API subscriptions only): the renewal's
+    /// items, descriptors, period and consistency token, kept as raw JSON (this library does not
+    /// model the Advanced Commerce API).
+    ///
+    /// [advancedCommerceRenewalInfo](https://developer.apple.com/documentation/appstoreserverapi/advancedcommercerenewalinfo)
+    public var advancedCommerceInfo: JSONValue?
+
+    /// `commitmentInfo` (object): the next commitment of a subscription billed in periods
+    /// (``RenewalCommitmentInfo``).
+    ///
+    /// [RenewalCommitmentInfo](https://developer.apple.com/documentation/appstoreserverapi/renewalcommitmentinfo)
+    public var commitmentInfo: RenewalCommitmentInfo?
+
+    /// `renewalBillingPlanType` (string): how the subscription is billed when it renews
+    /// (``RenewalBillingPlanType``).
+    ///
+    /// [renewalBillingPlanType](https://developer.apple.com/documentation/appstoreserverapi/renewalbillingplantype)
+    public var renewalBillingPlanType: RawEnumValue<RenewalBillingPlanType>?
+
     /// Creates a value; every field defaults to `nil` (absent).
     ///
     /// - Parameters: one per JSON key, see the properties.
@@ -161,7 +180,10 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
         eligibleWinBackOfferIds: [String]? = nil,
         appTransactionId: String? = nil,
         offerPeriod: String? = nil,
-        appAccountToken: UUID? = nil
+        appAccountToken: UUID? = nil,
+        advancedCommerceInfo: JSONValue? = nil,
+        commitmentInfo: RenewalCommitmentInfo? = nil,
+        renewalBillingPlanType: RawEnumValue<RenewalBillingPlanType>? = nil
     ) {
         self.expirationIntent = expirationIntent
         self.originalTransactionId = originalTransactionId
@@ -184,6 +206,9 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
         self.appTransactionId = appTransactionId
         self.offerPeriod = offerPeriod
         self.appAccountToken = appAccountToken
+        self.advancedCommerceInfo = advancedCommerceInfo
+        self.commitmentInfo = commitmentInfo
+        self.renewalBillingPlanType = renewalBillingPlanType
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -192,6 +217,7 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
         case gracePeriodExpiresDate, offerType, offerIdentifier, signedDate, environment
         case recentSubscriptionStartDate, renewalDate, currency, renewalPrice, offerDiscountType
         case eligibleWinBackOfferIds, appTransactionId, offerPeriod, appAccountToken
+        case advancedCommerceInfo, commitmentInfo, renewalBillingPlanType
     }
 
     /// Decodes renewal info; absent or `null` keys become `nil`, unknown keys are ignored.
@@ -229,6 +255,10 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
         appTransactionId = try c.decodeIfPresent(String.self, forKey: .appTransactionId)
         offerPeriod = try c.decodeIfPresent(String.self, forKey: .offerPeriod)
         appAccountToken = try c.decodeUUIDIfPresent(forKey: .appAccountToken)
+        advancedCommerceInfo = try c.decodeIfPresent(JSONValue.self, forKey: .advancedCommerceInfo)
+        commitmentInfo = try c.decodeIfPresent(RenewalCommitmentInfo.self, forKey: .commitmentInfo)
+        renewalBillingPlanType = try c.decodeIfPresent(
+            RawEnumValue<RenewalBillingPlanType>.self, forKey: .renewalBillingPlanType)
     }
 
     /// Encodes the renewal info: `nil` fields omitted, dates as whole milliseconds since 1970,
@@ -260,5 +290,8 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
         try c.encodeIfPresent(appTransactionId, forKey: .appTransactionId)
         try c.encodeIfPresent(offerPeriod, forKey: .offerPeriod)
         try c.encodeUUIDIfPresent(appAccountToken, forKey: .appAccountToken)
+        try c.encodeIfPresent(advancedCommerceInfo, forKey: .advancedCommerceInfo)
+        try c.encodeIfPresent(commitmentInfo, forKey: .commitmentInfo)
+        try c.encodeIfPresent(renewalBillingPlanType, forKey: .renewalBillingPlanType)
     }
 }

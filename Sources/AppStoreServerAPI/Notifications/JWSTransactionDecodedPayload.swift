@@ -188,6 +188,25 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
     /// [revocationPercentage](https://developer.apple.com/documentation/appstoreserverapi/revocationpercentage)
     public var revocationPercentage: Int32?
 
+    /// `advancedCommerceInfo` (object, Advanced Commerce API purchases only): the items,
+    /// descriptors, period and taxes of the purchase, kept as raw JSON (this library does not
+    /// model the Advanced Commerce API).
+    ///
+    /// [advancedCommerceTransactionInfo](https://developer.apple.com/documentation/appstoreserverapi/advancedcommercetransactioninfo)
+    public var advancedCommerceInfo: JSONValue?
+
+    /// `billingPlanType` (string): how a subscription with a commitment is billed
+    /// (``BillingPlanType``).
+    ///
+    /// [billingPlanType](https://developer.apple.com/documentation/appstoreserverapi/billingplantype)
+    public var billingPlanType: RawEnumValue<BillingPlanType>?
+
+    /// `commitmentInfo` (object): the commitment this transaction belongs to
+    /// (``TransactionCommitmentInfo``).
+    ///
+    /// [TransactionCommitmentInfo](https://developer.apple.com/documentation/appstoreserverapi/transactioncommitmentinfo)
+    public var commitmentInfo: TransactionCommitmentInfo?
+
     /// Creates a value; every field defaults to `nil` (absent).
     ///
     /// - Parameters: one per JSON key, see the properties.
@@ -221,7 +240,10 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
         appTransactionId: String? = nil,
         offerPeriod: String? = nil,
         revocationType: RawEnumValue<RevocationType>? = nil,
-        revocationPercentage: Int32? = nil
+        revocationPercentage: Int32? = nil,
+        advancedCommerceInfo: JSONValue? = nil,
+        billingPlanType: RawEnumValue<BillingPlanType>? = nil,
+        commitmentInfo: TransactionCommitmentInfo? = nil
     ) {
         self.transactionId = transactionId
         self.originalTransactionId = originalTransactionId
@@ -253,6 +275,9 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
         self.offerPeriod = offerPeriod
         self.revocationType = revocationType
         self.revocationPercentage = revocationPercentage
+        self.advancedCommerceInfo = advancedCommerceInfo
+        self.billingPlanType = billingPlanType
+        self.commitmentInfo = commitmentInfo
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -262,6 +287,7 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
         case revocationDate, isUpgraded, offerType, offerIdentifier, environment, storefront
         case storefrontId, transactionReason, currency, price, offerDiscountType
         case appTransactionId, offerPeriod, revocationType, revocationPercentage
+        case advancedCommerceInfo, billingPlanType, commitmentInfo
     }
 
     /// Decodes a transaction; absent or `null` keys become `nil`, unknown keys are ignored.
@@ -308,6 +334,9 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
         revocationType = try c.decodeIfPresent(
             RawEnumValue<RevocationType>.self, forKey: .revocationType)
         revocationPercentage = try c.decodeIfPresent(Int32.self, forKey: .revocationPercentage)
+        advancedCommerceInfo = try c.decodeIfPresent(JSONValue.self, forKey: .advancedCommerceInfo)
+        billingPlanType = try c.decodeIfPresent(RawEnumValue<BillingPlanType>.self, forKey: .billingPlanType)
+        commitmentInfo = try c.decodeIfPresent(TransactionCommitmentInfo.self, forKey: .commitmentInfo)
     }
 
     /// Encodes the transaction: `nil` fields omitted, dates as whole milliseconds since 1970,
@@ -346,5 +375,8 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
         try c.encodeIfPresent(offerPeriod, forKey: .offerPeriod)
         try c.encodeIfPresent(revocationType, forKey: .revocationType)
         try c.encodeIfPresent(revocationPercentage, forKey: .revocationPercentage)
+        try c.encodeIfPresent(advancedCommerceInfo, forKey: .advancedCommerceInfo)
+        try c.encodeIfPresent(billingPlanType, forKey: .billingPlanType)
+        try c.encodeIfPresent(commitmentInfo, forKey: .commitmentInfo)
     }
 }

@@ -10,8 +10,12 @@ public enum OfferType: Int32, CaseIterable, Codable, Hashable, Sendable {
     case introductoryOffer = 1
     /// `2`: A promotional offer.
     case promotionalOffer = 2
-    /// `3`: An offer with a subscription offer code.
-    case subscriptionOfferCode = 3
+    /// `3`: An offer with a subscription offer code (Apple's libraries: `offerCode`).
+    case offerCode = 3
     /// `4`: A win-back offer.
     case winBackOffer = 4
+
+    /// The former name of ``offerCode``.
+    @available(*, deprecated, renamed: "offerCode")
+    public static var subscriptionOfferCode: OfferType { .offerCode }
 }

@@ -2,7 +2,9 @@
 /// ``JWSTransactionDecodedPayload`` (App Store Server API 1.19+).
 ///
 /// Wire type: a JSON string. Fields of this type are stored as `RawEnumValue<RevocationType>` so
-/// that values Apple adds later still decode. With ``refundProrated`` see
+/// that values Apple adds later still decode (any other string, for example one Apple adds for
+/// assigned transactions, is kept as `.unknown`). The three cases are those of Apple's libraries
+/// and Apple's `revocationType` page. With ``refundProrated`` see
 /// ``JWSTransactionDecodedPayload/revocationPercentage``.
 ///
 /// [revocationType](https://developer.apple.com/documentation/appstoreserverapi/revocationtype)
@@ -13,7 +15,4 @@ public enum RevocationType: String, CaseIterable, Codable, Hashable, Sendable {
     case refundProrated = "REFUND_PRORATED"
     /// `"FAMILY_REVOKE"`: The transaction is revoked from Family Sharing.
     case familyRevoke = "FAMILY_REVOKE"
-    /// `"ASSIGNMENT_REVOKE"`: The organization or group purchaser removed the subscription from
-    /// the customer (newer Apple pages; not in Apple's libraries yet).
-    case assignmentRevoke = "ASSIGNMENT_REVOKE"
 }

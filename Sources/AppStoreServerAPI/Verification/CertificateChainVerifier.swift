@@ -15,9 +15,9 @@ import Foundation
 /// * The intermediate must carry extension ``intermediateMarkerOID`` (1.2.840.113635.100.6.2.1)
 ///   and the leaf ``leafMarkerOID`` (1.2.840.113635.100.6.11.1).
 ///
-/// **No revocation checks.** Unlike Apple's library with `enableOnlineChecks`, this type makes no
-/// network requests: no OCSP, no CRLs. A revoked Apple certificate would still validate, and
-/// ``VerificationStatus/retryableVerificationFailure`` is never produced.
+/// **No revocation checks here.** This type makes no network requests (no OCSP, no CRLs): a
+/// revoked certificate still validates. ``SignedDataVerifier`` adds OCSP checking when given a
+/// ``RevocationChecker``.
 ///
 /// Get Apple's roots (for example "Apple Root CA - G3", `AppleRootCA-G3.cer`) from
 /// <https://www.apple.com/certificateauthority/>.

@@ -7,8 +7,10 @@ import Foundation
 /// ``VerificationError`` whose ``VerificationStatus`` uses the names of Apple's App Store Server
 /// Library. The checks, in order (as Apple's library):
 ///
-/// 1. The text is a compact JWS with 3 parts whose header and payload are base64url JSON, and the
-///    payload decodes as the expected model — else ``VerificationStatus/invalidJWTFormat``.
+/// 1. The text is a compact JWS with 3 parts whose header and payload are base64url JSON, the
+///    payload is not clearly another kind of signed data (a notification's `signedPayload`
+///    passed as a transaction says so, instead of failing a field check), and it decodes as the
+///    expected model — else ``VerificationStatus/invalidJWTFormat``.
 /// 2. For ``AppStoreEnvironment/xcode`` and ``AppStoreEnvironment/localTesting`` the signature is
 ///    **not** checked (StoreKit testing data is not signed by Apple); go to step 6.
 /// 3. The header has `alg` `ES256` and an `x5c` array of exactly 3 certificates — else
@@ -23,10 +25,12 @@ import Foundation
 /// 6. The payload's app identity and environment are compared with yours —
 ///    ``VerificationStatus/invalidAppIdentifier`` / ``VerificationStatus/invalidEnvironment``.
 ///
-/// **Offline only.** Apple's library can also check revocation online (OCSP, `enableOnlineChecks`)
-/// and then validates at the current time. This library never goes online: there is no revocation
-/// check, the validation time is always the payload's `signedDate`, and
-/// ``VerificationStatus/retryableVerificationFailure`` is never returned.
+/// **Revocation checking** is off by default, as in Apple's library (`enableOnlineChecks`):
+/// offline, the chain is validated at the payload's `signedDate` and a certificate Apple revoked
+/// still validates. Pass a ``RevocationChecker`` to check the leaf (and an intermediate that names
+/// a responder) with OCSP after the signature: the chain is then validated at the current time, a
+/// revoked or unknown certificate is ``VerificationStatus/verificationFailure`` and a responder
+/// that can't be reached in time ``VerificationStatus/retryableVerificationFailure``.
 ///
 /// The verifier is immutable and `Sendable`; create it once and share it. Verification is
 /// synchronous and CPU-bound: a Production or Sandbox JWS costs two P-384 certificate signature
@@ -71,6 +75,10 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
     public let environment: AppStoreEnvironment
     /// The chain verifier holding your root certificates.
     public let chainVerifier: CertificateChainVerifier
+    /// The online revocation check, or `nil` (off, the default).
+    public let revocationChecker: RevocationChecker?
+    /// The `good` OCSP answers this verifier (and its copies) reuse.
+    let revocationCache = RevocationCache()
 
     /// Creates a verifier.
     ///
@@ -83,9 +91,12 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
     ///   - appAppleId: Your app's App Apple ID; required for ``AppStoreEnvironment/production``,
     ///     optional otherwise.
     ///   - environment: The environment to accept.
+    ///   - revocationChecker: Online OCSP checking of the signing chain; `nil` (off) by default.
+    ///     Ignored for ``AppStoreEnvironment/xcode`` and ``AppStoreEnvironment/localTesting``.
     /// - Throws: ``ConfigurationError``.
     public init(
-        rootCertificates: [Data], bundleId: String, appAppleId: Int64?, environment: AppStoreEnvironment
+        rootCertificates: [Data], bundleId: String, appAppleId: Int64?, environment: AppStoreEnvironment,
+        revocationChecker: RevocationChecker? = nil
     ) throws(ConfigurationError) {
         if environment == .production, appAppleId == nil { throw .missingAppAppleId }
         var roots: [X509Certificate] = []
@@ -101,11 +112,13 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
         self.appAppleId = appAppleId
         self.environment = environment
         self.chainVerifier = CertificateChainVerifier(rootCertificates: roots)
+        self.revocationChecker = revocationChecker
     }
 
     public var description: String {
         "SignedDataVerifier(bundleId: \(bundleId), appAppleId: \(appAppleId.map(String.init) ?? "nil"), "
-            + "environment: \(environment.rawValue), roots: \(chainVerifier.rootCertificates.count))"
+            + "environment: \(environment.rawValue), roots: \(chainVerifier.rootCertificates.count), "
+            + "revocation checks: \(revocationChecker == nil ? "off" : "on"))"
     }
 
     // MARK: - Notifications
@@ -197,21 +210,30 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
 
     /// Steps 1–5: decodes the payload as `T` and, outside Xcode/LocalTesting, checks the chain and
     /// signature.
-    private func verifiedPayload<T: Decodable>(_ token: String, as type: T.Type) throws(VerificationError) -> T {
+    private func verifiedPayload<T: Decodable>(
+        _ token: String, as type: T.Type, kind: SignedJWS.PayloadKind, name: String
+    ) throws(VerificationError) -> T {
         let jws = try SignedJWS(parsing: token)
+        try jws.requireKind(kind, name: name)
         let payload = try jws.decodePayload(as: type)
         switch environment {
         case .xcode, .localTesting:
             // StoreKit testing data is not signed by Apple; only the field checks apply.
             break
         case .production, .sandbox:
-            try jws.verifySignature(chainVerifier: chainVerifier, now: Date())
+            guard let revocationChecker else {
+                try jws.verifySignature(chainVerifier: chainVerifier, now: Date())
+                break
+            }
+            let chain = try jws.verifySignature(chainVerifier: chainVerifier, now: Date(), validateAtNow: true)
+            try revocationChecker.check(chain: chain, roots: chainVerifier.rootCertificates, cache: revocationCache)
         }
         return payload
     }
 
     private func notification(_ token: String) throws(VerificationError) -> ResponseBodyV2DecodedPayload {
-        let payload = try verifiedPayload(token, as: ResponseBodyV2DecodedPayload.self)
+        let payload = try verifiedPayload(
+            token, as: ResponseBodyV2DecodedPayload.self, kind: .notification, name: "a signed notification")
         let identity = Self.identity(of: payload)
         try checkNotificationIdentity(identity)
         return payload
@@ -239,7 +261,8 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
     }
 
     private func transaction(_ token: String) throws(VerificationError) -> JWSTransactionDecodedPayload {
-        let payload = try verifiedPayload(token, as: JWSTransactionDecodedPayload.self)
+        let payload = try verifiedPayload(
+            token, as: JWSTransactionDecodedPayload.self, kind: .transaction, name: "a signed transaction")
         guard payload.bundleId == bundleId else {
             throw .appIdentifier("the transaction's bundleId is \(Self.show(payload.bundleId)); this verifier accepts \(Self.show(bundleId))")
         }
@@ -248,7 +271,8 @@ public struct SignedDataVerifier: Sendable, CustomStringConvertible {
     }
 
     private func renewalInfo(_ token: String) throws(VerificationError) -> JWSRenewalInfoDecodedPayload {
-        let payload = try verifiedPayload(token, as: JWSRenewalInfoDecodedPayload.self)
+        let payload = try verifiedPayload(
+            token, as: JWSRenewalInfoDecodedPayload.self, kind: .renewalInfo, name: "signed renewal info")
         try checkEnvironment(Self.environmentName(payload.environment), of: "renewal info")
         return payload
     }

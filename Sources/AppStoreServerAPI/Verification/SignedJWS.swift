@@ -76,6 +76,49 @@ struct SignedJWS {
         signingInput = text[parts[0].startIndex..<parts[1].endIndex]
     }
 
+    /// What kind of App Store signed data a payload looks like, told by keys only one kind has.
+    enum PayloadKind: String {
+        case notification = "an App Store Server Notification (it has notificationType)"
+        case transaction = "a signed transaction (it has transactionId)"
+        case renewalInfo = "signed renewal info (it has autoRenewProductId or autoRenewStatus)"
+        case appTransaction = "a signed app transaction (it has receiptType)"
+    }
+
+    /// Reads only the keys that tell the kinds of signed data apart.
+    private struct KindProbe: Decodable {
+        var notificationType: IgnoredValue?
+        var notificationUUID: IgnoredValue?
+        var transactionId: IgnoredValue?
+        var autoRenewProductId: IgnoredValue?
+        var autoRenewStatus: IgnoredValue?
+        var receiptType: IgnoredValue?
+    }
+
+    /// Any JSON value, not kept.
+    private struct IgnoredValue: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+
+    /// The kind the payload looks like, or `nil` when no telling key is present.
+    var payloadKind: PayloadKind? {
+        guard let probe = try? JSONDecoder().decode(KindProbe.self, from: payload) else { return nil }
+        if probe.notificationType != nil || probe.notificationUUID != nil { return .notification }
+        if probe.transactionId != nil { return .transaction }
+        if probe.autoRenewProductId != nil || probe.autoRenewStatus != nil { return .renewalInfo }
+        if probe.receiptType != nil { return .appTransaction }
+        return nil
+    }
+
+    /// Throws when the payload is clearly another kind of signed data than `expected` (a
+    /// notification's `signedPayload` given to the transaction verifier, for example), so the
+    /// caller hears what was passed instead of a field check failing on a missing field.
+    ///
+    /// - Throws: ``VerificationStatus/invalidJWTFormat`` naming both kinds.
+    func requireKind(_ expected: PayloadKind, name: String) throws(VerificationError) {
+        guard let kind = payloadKind, kind != expected else { return }
+        throw .jwtFormat("the JWS is not \(name): its payload is \(kind.rawValue)")
+    }
+
     /// Decodes the payload as `T`.
     ///
     /// - Throws: ``VerificationStatus/invalidJWTFormat`` naming the field that does not fit.
@@ -88,12 +131,13 @@ struct SignedJWS {
     }
 
     /// Checks the header (ES256, three `x5c` certificates), the chain at `signedDate` (or `now`
-    /// when the payload has none) and the ES256 signature with the leaf's key.
+    /// when the payload has none or `validateAtNow` is set) and the ES256 signature with the
+    /// leaf's key.
     ///
     /// - Returns: The validated chain `[leaf, intermediate, root]`.
     @discardableResult
     func verifySignature(
-        chainVerifier: CertificateChainVerifier, now: Date
+        chainVerifier: CertificateChainVerifier, now: Date, validateAtNow: Bool = false
     ) throws(VerificationError) -> [X509Certificate] {
         guard let alg = header.alg else { throw .jwtFormat("the JWS header has no alg") }
         guard alg == "ES256" else {
@@ -107,7 +151,8 @@ struct SignedJWS {
         let leaf = try Self.certificate(x5c[0], name: "x5c[0] (leaf)")
         let intermediate = try Self.certificate(x5c[1], name: "x5c[1] (intermediate)")
         // x5c[2] is ignored: the path must end at a configured root, whatever the token claims.
-        let chain = try chainVerifier.verify(leaf: leaf, intermediate: intermediate, at: signedDate ?? now)
+        let chain = try chainVerifier.verify(
+            leaf: leaf, intermediate: intermediate, at: validateAtNow ? now : signedDate ?? now)
         guard let key = leaf.publicKey else {
             throw .failure("the leaf certificate's key is not an EC P-256 key, so it cannot verify ES256")
         }

@@ -16,6 +16,11 @@ import Foundation
 /// ``RevocationRule`` and ``UpgradeRule`` apply to every type. Chains are keyed by
 /// ``Transaction/originalTransactionId``; renewal info by the same key.
 ///
+/// Copies of one transaction: a history can hold the original and the refunded copy of the same
+/// ``Transaction/transactionId`` (the App Store re-signs a transaction when it is refunded). The
+/// copies count as one transaction, and a revoked copy wins whatever the order, so a refund is
+/// never hidden by a stale copy (``RevocationRule/mergingCopies(_:)``).
+///
 /// ```swift
 /// let report = EntitlementEngine().evaluate(transactions, renewalInfo: renewals, at: Date())
 /// report.isEntitled(to: "com.example.pro.monthly")
@@ -52,8 +57,9 @@ public struct EntitlementEngine: Sendable {
         _ transactions: [Transaction], renewalInfo: [String: RenewalInfo] = [:], at now: Date
     ) -> EntitlementReport {
         // One pass over the transactions; dictionaries hold indices into `all`, and fields are read
-        // in place, so no transaction is copied until the report is built.
-        let all = transactions
+        // in place, so no transaction is copied until the report is built. Copies of one
+        // transaction id are merged first (a revoked copy wins).
+        let all = RevocationRule.mergingCopies(transactions)
         var latestByProduct: [String: Int] = [:]
         var latestUnrevokedByProduct: [String: Int] = [:]
         var chains: [String: ChainAccumulator] = [:]
