@@ -32,21 +32,32 @@ public indirect enum Inline: Hashable, Sendable {
 
     /// The text a reader sees, with code spans kept verbatim and breaks as spaces.
     public var plainText: String {
+        var out = ""
+        appendPlainText(to: &out)
+        return out
+    }
+
+    /// Appends `plainText` to `out` (one buffer for a whole tree of inlines).
+    func appendPlainText(to out: inout String) {
         switch self {
-        case .text(let s), .code(let s): s
-        case .emphasis(let c), .strong(let c), .strikethrough(let c): c.plainText
-        case .link(_, _, let c): c.plainText
-        case .image(_, _, let alt): alt.plainText
-        case .html: ""
-        case .softBreak, .lineBreak: " "
-        case .footnoteReference(let s): "[^\(s)]"
+        case .text(let s), .code(let s): out += s
+        case .emphasis(let c), .strong(let c), .strikethrough(let c): for x in c { x.appendPlainText(to: &out) }
+        case .link(_, _, let c): for x in c { x.appendPlainText(to: &out) }
+        case .image(_, _, let alt): for x in alt { x.appendPlainText(to: &out) }
+        case .html: break
+        case .softBreak, .lineBreak: out += " "
+        case .footnoteReference(let s): out += "[^\(s)]"
         }
     }
 }
 
 extension Array where Element == Inline {
     /// Concatenated plain text of the inlines.
-    public var plainText: String { map(\.plainText).joined() }
+    public var plainText: String {
+        var out = ""
+        for x in self { x.appendPlainText(to: &out) }
+        return out
+    }
 
     /// The literals of all code spans, in order, searching nested inlines too.
     public var codeSpans: [String] {
@@ -211,9 +222,23 @@ public struct MarkdownDocument: Hashable, Sendable {
 extension String {
     /// The string without leading and trailing spaces, tabs and newlines.
     public var trimmingSpaces: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s.removeLast() }
-        return String(s)
+        // On UTF-8 bytes, with `Character` semantics: a CRLF pair is one character, not a space.
+        let u = utf8
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var start = u.startIndex
+        while start < u.endIndex, isSpace(u[start]) {
+            let next = u.index(after: start)
+            if u[start] == 0x0D, next < u.endIndex, u[next] == 0x0A { break }
+            start = next
+        }
+        var end = u.endIndex
+        while end > start {
+            let last = u.index(before: end)
+            guard isSpace(u[last]) else { break }
+            if u[last] == 0x0A, last > start, u[u.index(before: last)] == 0x0D { break }
+            end = last
+        }
+        if start == u.startIndex && end == u.endIndex { return self }
+        return String(self[start..<end])
     }
 }

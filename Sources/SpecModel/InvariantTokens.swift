@@ -297,6 +297,11 @@ public enum LinkTarget {
 
     /// `ja`, `ru`, `en`, `ja-JP`, `en-US`, `pt_BR`: a configured locale or a region variant of one.
     static func isLocale(_ segment: String, _ locales: Set<String>) -> Bool {
+        // Locale codes are short ASCII words: anything else is rejected before allocating.
+        let n = segment.utf8.count
+        if n == 0 || n > 16 || segment.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: ".") }) {
+            return locales.contains(segment.lowercased())
+        }
         let lower = segment.lowercased()
         if locales.contains(lower) { return true }
         let base = lower.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? lower
