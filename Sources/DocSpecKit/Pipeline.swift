@@ -55,6 +55,61 @@ public enum Pipeline {
         var diagnostics = found.flatMap(\.diagnostics)
         var pageDiagnostics = diagnostics
 
+        // First pass: front matter only, to pair pages before parsing them. What pairing needs
+        // (every page's front matter) is released before the pages are parsed.
+        let (groups, pairCount, pairingDiagnostics, unreadable) = plan(config, found)
+        diagnostics += pairingDiagnostics
+
+        // Second pass: parse, extract and check each group; keep the spec model only.
+        let checker = driftChecker(config)
+        let results = ParallelMap.map(groups) { group -> GroupResult in
+            func kept(_ page: SpecPage) -> SpecPage {
+                if keepingDocuments { return page }
+                let compact = compacted(page)
+                return retention == .specModel ? compact : generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests)
+            }
+            let (first, firstDiagnostics) = DocSet.parse(group.page.locale, group.page.url, group.page.relativePath, config)
+            var result = GroupResult(pages: first.map { [kept($0)] } ?? [], extraction: firstDiagnostics, drift: [])
+            for file in group.targets {
+                let (target, targetDiagnostics) = DocSet.parse(file.locale, file.url, file.relativePath, config)
+                result.extraction += targetDiagnostics
+                guard let target else { continue }
+                if let first {
+                    var (drift, analysis) = checker.analyze(PagePair(source: first, target: target))
+                    result.drift += drift
+                    analysis.blocks = nil
+                    if keepingDocuments || retention == .specModel {
+                        result.analyses[PairKey(source: first.path, target: target.path)] = analysis
+                    }
+                }
+                result.pages.append(kept(target))
+            }
+            return result
+        }
+        pageDiagnostics += results.flatMap(\.extraction)
+        diagnostics += results.flatMap { $0.extraction + $0.drift }
+        var pages: [String: [SpecPage]] = [:]
+        for f in found { pages[f.locale.code] = [] }
+        for page in results.flatMap(\.pages) { pages[page.locale, default: []].append(page) }
+        for code in pages.keys { pages[code]?.sort { $0.path < $1.path } }
+        let docs = DocSet(pages: pages, diagnostics: pageDiagnostics, unreadable: unreadable)
+
+        // What generation would refuse (an unknown error name, a fields table without a JSON
+        // sample, invalid JSON) is wrong in the docs too: lint reports it, without writing.
+        let generated = generate(config, docSet: docs)
+        diagnostics += generated.diagnostics
+        var analyses: [PairKey: PairAnalysis] = [:]
+        for r in results { analyses.merge(r.analyses, uniquingKeysWith: { a, _ in a }) }
+        return LintResult(
+            docSet: docs, diagnostics: diagnostics.sortedForOutput(), pairCount: pairCount, generated: generated, analyses: analyses)
+    }
+
+    /// The first pass of `lint`: reads every page's front matter, pairs the pages and groups each
+    /// source page with its translations; unpaired and unreadable pages form groups of their own.
+    static func plan(
+        _ config: Config, _ found: [DocSet.LocaleFiles]
+    ) -> (groups: [PageGroup], pairCount: Int, diagnostics: [Diagnostic], unreadable: [String: Set<String>]) {
+        var diagnostics: [Diagnostic] = []
         // First pass: front matter only, to pair pages before parsing them.
         var stubs: [String: [SpecPage]] = [:]
         var unreadable: [String: Set<String>] = [:]
@@ -106,47 +161,7 @@ public enum Pipeline {
                 if !grouped.contains(file) { groups.append(PageGroup(page: file, targets: [])) }
             }
         }
-
-        // Second pass: parse, extract and check each group; keep the spec model only.
-        let checker = driftChecker(config)
-        let results = ParallelMap.map(groups) { group -> GroupResult in
-            func kept(_ page: SpecPage) -> SpecPage {
-                if keepingDocuments { return page }
-                let compact = compacted(page)
-                return retention == .specModel ? compact : generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests)
-            }
-            let (first, firstDiagnostics) = DocSet.parse(group.page.locale, group.page.url, group.page.relativePath, config)
-            var result = GroupResult(pages: first.map { [kept($0)] } ?? [], extraction: firstDiagnostics, drift: [])
-            for file in group.targets {
-                let (target, targetDiagnostics) = DocSet.parse(file.locale, file.url, file.relativePath, config)
-                result.extraction += targetDiagnostics
-                guard let target else { continue }
-                if let first {
-                    var (drift, analysis) = checker.analyze(PagePair(source: first, target: target))
-                    result.drift += drift
-                    analysis.blocks = nil
-                    result.analyses[PairKey(source: first.path, target: target.path)] = analysis
-                }
-                result.pages.append(kept(target))
-            }
-            return result
-        }
-        pageDiagnostics += results.flatMap(\.extraction)
-        diagnostics += results.flatMap { $0.extraction + $0.drift }
-        var pages: [String: [SpecPage]] = [:]
-        for f in found { pages[f.locale.code] = [] }
-        for page in results.flatMap(\.pages) { pages[page.locale, default: []].append(page) }
-        for code in pages.keys { pages[code]?.sort { $0.path < $1.path } }
-        let docs = DocSet(pages: pages, diagnostics: pageDiagnostics, unreadable: unreadable)
-
-        // What generation would refuse (an unknown error name, a fields table without a JSON
-        // sample, invalid JSON) is wrong in the docs too: lint reports it, without writing.
-        let generated = generate(config, docSet: docs)
-        diagnostics += generated.diagnostics
-        var analyses: [PairKey: PairAnalysis] = [:]
-        for r in results { analyses.merge(r.analyses, uniquingKeysWith: { a, _ in a }) }
-        return LintResult(
-            docSet: docs, diagnostics: diagnostics.sortedForOutput(), pairCount: pairCount, generated: generated, analyses: analyses)
+        return (groups, pairCount, diagnostics, unreadable)
     }
 
     /// The drift rules `lint` runs on each page pair: those of `config.rules`.
