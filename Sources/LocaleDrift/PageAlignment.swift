@@ -171,7 +171,7 @@ public struct PageAlignment: Sendable {
         var hit = 0.0
         for u in units(section) {
             let unit = s.units[u]
-            var w = Double(unit.letterCount) + 20 * Double(unit.tokens.tagged.count)
+            var w = Double(unit.letterCount) + 20 * Double(unit.tokens.count)
             if unit.kind == .code { w += 50 }
             if let t = unit.table { w += 20 * Double(t.rows.count) }
             if case .heading = unit.kind { w = min(w, 20) }
@@ -207,15 +207,15 @@ public struct PageAlignment: Sendable {
     }
 
     /// Tagged invariant tokens of a section's heading and body, code included.
-    static func signature(_ section: PageSection, _ s: PageStructure) -> [String] {
-        var out: [String] = []
+    static func signature(_ section: PageSection, _ s: PageStructure) -> [UInt64] {
+        var out: [UInt64] = []
         // `Node.ELEMENT_NODE` in one locale, `ELEMENT_NODE` in the other: still alike.
-        func add(_ t: InvariantTokens) { out += t.taggedWithIdentifierParts(wholeWords: false) }
+        func add(_ t: InvariantTokens) { out += t.taggedHashesWithIdentifierParts(wholeWords: false) }
         if let h = section.headingIndex { add(s.units[h].tokens) }
         for k in section.body {
             let u = s.units[k]
             add(u.tokens)
-            if let c = u.codeKey { out.append("k:" + c) }
+            if let c = u.codeKey { out.append(TagHash.of(UInt8(ascii: "k"), c)) }
             if let t = u.table { for row in t.rows { add(row.tokens) } }
         }
         return out
@@ -299,7 +299,7 @@ extension Alignment {
     }
 
     /// Jaccard similarity of two sorted multisets (1 when both are empty), without allocating.
-    static func jaccardSorted(_ a: [String], _ b: [String]) -> Double {
+    static func jaccardSorted<T: Comparable>(_ a: [T], _ b: [T]) -> Double {
         if a.isEmpty && b.isEmpty { return 1 }
         var i = 0
         var j = 0

@@ -349,8 +349,8 @@ public struct StructureDriftRule: DriftRule {
 
         /// Row tokens plus the identifier parts of its code (`Node.ELEMENT_NODE` also gives
         /// `ELEMENT_NODE`), so a row whose key was shortened still aligns.
-        static func rowTags(_ r: GenericTable.Row) -> [String] {
-            r.tokens.taggedWithIdentifierParts(wholeWords: true)
+        static func rowTags(_ r: GenericTable.Row) -> [UInt64] {
+            r.tokens.taggedHashesWithIdentifierParts(wholeWords: true)
         }
 
         /// The row's first cell (a definition list's term), for alignment and messages.

@@ -30,6 +30,9 @@ public struct InvariantTokens: Hashable, Sendable {
     /// Creates an empty token set.
     public init() {}
 
+    /// Number of tokens of every kind.
+    public var count: Int { numbers.count + code.count + links.count + placeholders.count + htmlAttributes.count }
+
     /// Whether no token of any kind was found.
     public var isEmpty: Bool {
         numbers.isEmpty && code.isEmpty && links.isEmpty && placeholders.isEmpty && htmlAttributes.isEmpty
@@ -51,14 +54,29 @@ public struct InvariantTokens: Hashable, Sendable {
             + htmlAttributes.map { "h:" + $0 }
     }
 
-    /// `tagged` plus the identifier parts of each code token (`Node.ELEMENT_NODE` also gives
-    /// `i:Node` and `i:ELEMENT_NODE`), so a constant written with or without its qualifier still
-    /// looks alike; `wholeWords` also tags a code token that is one identifier.
-    public func taggedWithIdentifierParts(wholeWords: Bool) -> [String] {
-        var out = tagged
+    /// `tagged` as 64-bit hashes (`TagHash`), for similarity measures that compare multisets:
+    /// equal tags have equal hashes, and integers compare faster than strings.
+    public var taggedHashes: [UInt64] {
+        var out: [UInt64] = []
+        out.reserveCapacity(numbers.count + code.count + links.count + placeholders.count + htmlAttributes.count)
+        for x in numbers { out.append(TagHash.of(UInt8(ascii: "n"), x)) }
+        for x in code { out.append(TagHash.of(UInt8(ascii: "c"), x)) }
+        for x in links { out.append(TagHash.of(UInt8(ascii: "l"), x)) }
+        for x in placeholders { out.append(TagHash.of(UInt8(ascii: "p"), x)) }
+        for x in htmlAttributes { out.append(TagHash.of(UInt8(ascii: "h"), x)) }
+        return out
+    }
+
+    /// `taggedHashes` plus the identifier parts of each code token (`Node.ELEMENT_NODE` also
+    /// gives `i:Node` and `i:ELEMENT_NODE`), so a constant written with or without its qualifier
+    /// still looks alike; `wholeWords` also tags a code token that is one identifier.
+    public func taggedHashesWithIdentifierParts(wholeWords: Bool) -> [UInt64] {
+        var out = taggedHashes
         for c in code {
             let parts = c.split { !($0.isLetter || $0.isNumber || $0 == "_") }
-            if parts.count > 1 || (wholeWords && parts.count == 1) { out += parts.map { "i:" + $0 } }
+            if parts.count > 1 || (wholeWords && parts.count == 1) {
+                for p in parts { out.append(TagHash.of(UInt8(ascii: "i"), p)) }
+            }
         }
         return out
     }
@@ -79,6 +97,23 @@ public struct InvariantTokens: Hashable, Sendable {
 
     /// The tokens of each kind, in the order of `kindNames`.
     public var kinds: [[String]] { [numbers, code, links, placeholders, htmlAttributes] }
+}
+
+/// A 64-bit FNV-1a hash of a kind-tagged token (`n:42`, `c:useState`) over its UTF-8 bytes:
+/// block and section alignment compare multisets of these instead of strings.
+public enum TagHash {
+    /// The hash of `kind` + `:` + `token`.
+    public static func of(_ kind: UInt8, _ token: some StringProtocol) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ b: UInt8) {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01B3
+        }
+        add(kind)
+        add(UInt8(ascii: ":"))
+        for b in token.utf8 { add(b) }
+        return h
+    }
 }
 
 /// Extracts invariant tokens from inlines and raw text.

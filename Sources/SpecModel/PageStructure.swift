@@ -77,7 +77,7 @@ public struct PageUnit: Hashable, Sendable {
     /// For a table: bound to a `docspec:table` directive (compared by `TableDriftRule`).
     public var isSpecTable: Bool = false
     /// The tagged tokens (of all rows, for a table), sorted: what block alignment compares.
-    public var tags: [String] = []
+    public var tags: [UInt64] = []
 }
 
 /// A section: a heading and the blocks up to the next heading of any level. The part before
@@ -110,7 +110,7 @@ public struct PageStructure: Hashable, Sendable {
         for block in page.document.blocks { builder.add(block) }
         units = builder.units
         for i in units.indices {
-            units[i].tags = (units[i].table.map { $0.rows.flatMap(\.tokens.tagged) } ?? units[i].tokens.tagged).sorted()
+            units[i].tags = (units[i].table.map { $0.rows.flatMap(\.tokens.taggedHashes) } ?? units[i].tokens.taggedHashes).sorted()
         }
         var start = 0
         var heading: Int? = nil
