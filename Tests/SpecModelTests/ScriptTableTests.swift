@@ -1,0 +1,30 @@
+import Testing
+
+@testable import SpecModel
+
+/// The script and letter tables built once for the Basic Multilingual Plane answer exactly what
+/// the Unicode property lookups they replace answer, for every scalar.
+@Suite("Script tables")
+struct ScriptTableTests {
+    @Test func tablesAgreeWithUnicodeProperties() {
+        var checked = 0
+        for v in 0..<0x10000 {
+            guard let u = Unicode.Scalar(UInt32(v)) else { continue }
+            let expected: Script? = v < 0x80 ? ((0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) ? .latin : nil) : Script.classify(u)
+            if Script(u) != expected { Issue.record("U+\(String(v, radix: 16)): \(String(describing: Script(u))) != \(String(describing: expected))") }
+            if v >= 0x80, Script.isLetter(u) != u.properties.isAlphabetic { Issue.record("U+\(String(v, radix: 16)): isLetter") }
+            checked += 1
+        }
+        #expect(checked > 60_000)
+        #expect(Script("ж") == .cyrillic && Script("漢") == .han && Script("ー") == .katakana && Script("1") == nil)
+        #expect(Script(Unicode.Scalar(0x20000)!) == .han)
+    }
+
+    @Test func indexFollowsDeclarationOrder() {
+        for (i, s) in Script.allCases.enumerated() { #expect(s.index == i) }
+        var counts = ScriptCounts("Ёж и 漢字かな abc")
+        #expect(counts.counts == [.cyrillic: 3, .han: 2, .hiragana: 2, .latin: 3])
+        counts.add(ScriptCounts("ё"))
+        #expect(counts.count(in: [.cyrillic]) == 4 && counts.total == 11)
+    }
+}
