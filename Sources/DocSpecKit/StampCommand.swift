@@ -138,7 +138,7 @@ extension DocSpecCLI {
 }
 
 /// Edits one top-level key of a page's YAML front matter as text, keeping every other byte:
-/// comments, key order, quoting and line endings (a CRLF file gets CRLF lines).
+/// comments, key order, quoting and line endings (a CRLF file gets CRLF lines, a CR file CR lines).
 enum FrontMatterEditor {
     /// `bytes` with `key` and its indented lines replaced by `lines` (given without line endings;
     /// the first is `key:`), or `lines` added at the end of the front matter when the key is not
@@ -146,16 +146,26 @@ enum FrontMatterEditor {
     static func setting(_ key: String, to lines: [String], in bytes: [UInt8]) -> [UInt8] {
         let bom: [UInt8] = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
         let body = Array(bytes.dropFirst(bom.count))
-        // Lines with their endings.
+        // Lines with their endings: LF, CRLF or a lone CR (classic Mac), as the parser reads them.
         var fileLines: [ArraySlice<UInt8>] = []
         var start = 0
-        for (i, b) in body.enumerated() where b == UInt8(ascii: "\n") {
-            fileLines.append(body[start...i])
-            start = i + 1
+        var i = 0
+        while i < body.count {
+            if body[i] == 13, i + 1 < body.count, body[i + 1] == 10 { i += 1 }
+            if body[i] == 10 || body[i] == 13 {
+                fileLines.append(body[start...i])
+                start = i + 1
+            }
+            i += 1
         }
         if start < body.count { fileLines.append(body[start...]) }
-        let crlf = fileLines.first.map { $0.count >= 2 && $0[$0.endIndex - 2] == UInt8(ascii: "\r") && $0.last == UInt8(ascii: "\n") } ?? false
-        let eol: [UInt8] = crlf ? [13, 10] : [10]
+        // New lines get the first line's ending.
+        let eol: [UInt8]
+        switch (fileLines.first?.dropLast().last, fileLines.first?.last) {
+        case (13?, 10?): eol = [13, 10]
+        case (_, 13?): eol = [13]
+        default: eol = [10]
+        }
         let newLines = lines.flatMap { Array($0.utf8) + eol }
 
         func content(_ line: ArraySlice<UInt8>) -> [UInt8] {

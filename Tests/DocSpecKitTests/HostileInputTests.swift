@@ -33,4 +33,23 @@ struct HostileInputTests {
         #expect(check.status == 0, "\(check.transcript)")
         #expect(ws.run(["generate"]).out.hasSuffix("0 written\n"))
     }
+
+    // MARK: stamp and lone CRs
+
+    @Test("stamp on a page with lone-CR line endings replaces its front matter instead of adding a second one")
+    func stampLoneCR() throws {
+        let ws = try Workspace(fixture: "clean")
+        let original = try #require(ws.read("docs-ru/errors.md"))
+        try ws.write("docs-ru/errors.md", original.replacingOccurrences(of: "\n", with: "\r"))
+        let r = ws.run(["stamp"])
+        #expect(r.status == 0, "\(r.transcript)")
+        let stamped = try #require(ws.read("docs-ru/errors.md"))
+        #expect(stamped.hasPrefix("---\rid: errors\r"), "\(stamped.prefix(120).debugDescription)")
+        #expect(stamped.components(separatedBy: "---\r").count == 3, "one front matter block: \(stamped.prefix(300).debugDescription)")
+        #expect(stamped.contains("translation-of:\r  locale: ja\r  hash: "))
+        #expect(!stamped.contains("\n"), "the page keeps its CR line endings")
+        #expect(ws.run(["stamp", "--check"]).status == 0)
+        let lint = ws.run(["lint"])
+        #expect(lint.err.isEmpty, "\(lint.transcript)")
+    }
 }
