@@ -87,6 +87,21 @@ extension DocSpecCLI {
         var written: [String] = []
         var upToDate = 0
         var problems: [Diagnostic] = []
+        // A page that cannot be read or decoded (unreadable, NUL byte, not UTF-8) is in no pair:
+        // report it instead of skipping it. With page arguments, only the pages named.
+        let unreadable = docs.diagnostics.filter { ["invalid-utf8", "unreadable-file"].contains($0.ruleID) && $0.location != nil }
+        if paths.isEmpty {
+            problems += unreadable
+        } else {
+            for (key, _) in wanted {
+                let shown = DocSet.displayPath(URL(fileURLWithPath: key), root: config.root)
+                let found = unreadable.filter { $0.location?.file == shown }
+                if !found.isEmpty {
+                    problems += found
+                    wanted.removeValue(forKey: key)
+                }
+            }
+        }
         for locale in config.targetLocales {
             let pairs = PageSetRule.pair(
                 source: source, target: docs.pages[locale.code] ?? [], sourceLocale: config.source, targetLocale: locale.code).pairs
@@ -122,6 +137,14 @@ extension DocSpecCLI {
                     throw .io("cannot write '\(pair.target.path)': \(error.localizedDescription)")
                 }
             }
+        }
+        // A named page without a pair may be the translation of a source page that cannot be read.
+        let unreadableSources = unreadable.filter { d in
+            config.sourceLocale.map { d.location!.file.hasPrefix(DocSet.displayPath(config.url(for: $0), root: config.root) + "/") } ?? false
+        }
+        if !wanted.isEmpty, !paths.isEmpty, !unreadableSources.isEmpty {
+            problems += unreadableSources
+            wanted.removeAll()
         }
         if let (_, path) = wanted.first {
             throw .usage("'\(path)' is not a translated page of a target locale (\(config.targetLocales.map { "\($0.code): \($0.directory)" }.joined(separator: ", "))) with a source page in \(config.source)")

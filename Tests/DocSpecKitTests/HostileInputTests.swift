@@ -52,4 +52,48 @@ struct HostileInputTests {
         let lint = ws.run(["lint"])
         #expect(lint.err.isEmpty, "\(lint.transcript)")
     }
+
+    // MARK: stamp reports pages it cannot read
+
+    static let undecodable: [(name: String, bytes: [UInt8], problem: String)] = [
+        ("NUL byte", Array("---\nid: errors\n---\n\n# A\u{0}B\n".utf8), "NUL byte"),
+        ("invalid UTF-8", Array("---\nid: errors\n---\n\n# A".utf8) + [0xC3, 0x28] + Array("\n".utf8), "not valid UTF-8"),
+        ("UTF-16", [0xFF, 0xFE] + "---\nid: errors\n---\n\n# A\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "UTF-16"),
+    ]
+
+    @Test("stamp and stamp --check exit 1 naming a target or source page that cannot be decoded, and the problem",
+          arguments: ["docs-ru", "docs-ja"], 0..<3)
+    func stampUndecodable(_ folder: String, _ index: Int) throws {
+        let (name, bytes, problem) = Self.undecodable[index]
+        for command in [["stamp", "--check"], ["stamp"]] {
+            let ws = try Workspace(fixture: "clean")
+            try ws.write("\(folder)/errors.md", bytes: bytes)
+            let r = ws.run(command)
+            let what = "\(folder), \(name), \(command): \(r.transcript)"
+            #expect(r.status == 1, "\(what)")
+            #expect(r.err.contains("\(folder)/errors.md") && r.err.contains(problem), "\(what)")
+            #expect(r.out.contains("not stamped"), "\(what)")
+        }
+    }
+
+    @Test("stamp and stamp --check exit 1 naming a page that cannot be read (a dangling link)")
+    func stampUnreadable() throws {
+        for command in [["stamp", "--check"], ["stamp"]] {
+            let ws = try Workspace(fixture: "clean")
+            try ws.remove("docs-ru/errors.md")
+            try FileManager.default.createSymbolicLink(atPath: ws.url("docs-ru/errors.md").path, withDestinationPath: "gone.md")
+            let r = ws.run(command)
+            #expect(r.status == 1, "\(command): \(r.transcript)")
+            #expect(r.err.contains("docs-ru/errors.md") && r.err.contains("not a readable regular file"), "\(command): \(r.transcript)")
+        }
+    }
+
+    @Test("stamp given an undecodable page by path reports the page's problem, not a usage error")
+    func stampNamedUndecodable() throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.write("docs-ru/errors.md", bytes: Self.undecodable[1].bytes)
+        let r = ws.run(["stamp", "docs-ru/errors.md"])
+        #expect(r.status == 1, "\(r.transcript)")
+        #expect(r.err.contains("docs-ru/errors.md") && r.err.contains("not valid UTF-8"), "\(r.transcript)")
+    }
 }
