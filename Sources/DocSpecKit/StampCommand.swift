@@ -119,7 +119,7 @@ extension DocSpecCLI {
                 }
                 if checkOnly {
                     let recorded = pair.target.frontMatter?.fileLine(of: TranslationStamp.key)
-                    output.err("\(pair.target.path):\(recorded ?? 1): \(recorded == nil ? "no translation-of stamp" : "the translation-of stamp is out of date") (source: \(pair.source.path))\n")
+                    output.err("\(ControlCharacters.escaped(pair.target.path)):\(recorded ?? 1): \(recorded == nil ? "no translation-of stamp" : "the translation-of stamp is out of date") (source: \(pair.source.path))\n")
                     stale.append(pair.target.path)
                     continue
                 }

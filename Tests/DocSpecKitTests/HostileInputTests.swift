@@ -96,4 +96,18 @@ struct HostileInputTests {
         #expect(r.status == 1, "\(r.transcript)")
         #expect(r.err.contains("docs-ru/errors.md") && r.err.contains("not valid UTF-8"), "\(r.transcript)")
     }
+
+    // MARK: control characters never reach the terminal raw
+
+    @Test("control characters from a page are escaped in text and GitHub output", arguments: ["text", "github"])
+    func controlCharactersEscaped(_ format: String) throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.edit("docs-ja/errors.md", replacing: "## エンドポイント", with: "## Gone\u{1B}[1A\u{1B}[2K\u{7}\u{9B}31m\n\n本文。\n\n## エンドポイント")
+        let r = ws.run(["lint", "--format", format])
+        let all = r.out + r.err
+        #expect(all.contains("missing-section"), "\(r.transcript)")
+        #expect(all.contains("Gone\\u{1B}[1A\\u{1B}[2K\\u{7}\\u{9B}31m"), "\(r.transcript.debugDescription)")
+        let raw = all.unicodeScalars.filter { $0.properties.generalCategory == .control && $0 != "\n" }
+        #expect(raw.isEmpty, "raw control characters: \(raw.map { String($0.value, radix: 16) })")
+    }
 }
