@@ -129,6 +129,16 @@ enum CmarkConverter {
         }
 
         func range(_ node: OpaquePointer) -> SourceRange {
+            if cmark_node_get_start_line(node) < 1 {
+                // cmark-gfm leaves some nodes without a position (the paragraph it cut a table's
+                // header line from, as in "|\nx\n-|"): place them, as a point, where the next
+                // node with a position starts (a following sibling, else an enclosing node).
+                var anchor = cmark_node_next(node) ?? cmark_node_parent(node)
+                while let a = anchor, cmark_node_get_start_line(a) < 1 { anchor = cmark_node_next(a) ?? cmark_node_parent(a) }
+                let at = anchor.map { location(line: Int(cmark_node_get_start_line($0)), byteColumn: Int(cmark_node_get_start_column($0))) }
+                    ?? SourceLocation(file: path, line: 1)
+                return SourceRange(start: at, end: at)
+            }
             let sl = Int(cmark_node_get_start_line(node))
             let sc = Int(cmark_node_get_start_column(node))
             var el = Int(cmark_node_get_end_line(node))
