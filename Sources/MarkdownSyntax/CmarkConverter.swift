@@ -270,7 +270,12 @@ enum CmarkConverter {
                     }
                 }
             }
-            var rows = children(of: node).filter { cmark_node_get_type($0) == rowType }.map(row)
+            // Each row's C nodes are freed once converted, so a long table is never held twice
+            // (cmark-gfm's nodes and the Swift rows) in full.
+            var rows = children(of: node).filter { cmark_node_get_type($0) == rowType }.map { node in
+                defer { cmark_node_free(node) }
+                return row(node)
+            }
             let header = rows.isEmpty ? TableRow(cells: [], range: range(node), sourceCellCount: 0) : rows.removeFirst()
             return Table(header: header, rows: rows, alignments: alignments, range: range(node))
         }
