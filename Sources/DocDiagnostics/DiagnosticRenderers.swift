@@ -5,7 +5,9 @@ import Foundation
 ///     docs-ru/error-codes.md:42:5: error: cell 'code' differs: … [cell-mismatch]
 ///     docs-ja/error-codes.md:42:5: note: source locale (ja) has '4000040'
 ///
-/// Colour (ANSI) is used only when `colour` is true; callers pass `true` only for a TTY.
+/// Colour (ANSI) is used only when `colour` is true; callers pass `true` only for a TTY. Control
+/// characters from pages are written escaped (`\u{1B}`), so each diagnostic stays one line and
+/// page text cannot send terminal escape sequences.
 public struct TextDiagnosticRenderer: Sendable {
     /// Whether to wrap locations and severities in ANSI escape codes.
     public var colour: Bool
@@ -33,8 +35,10 @@ public struct TextDiagnosticRenderer: Sendable {
         return out
     }
 
+    /// One line; control characters of the path and message are escaped (see `ControlCharacters`).
     private func line(location: SourceLocation?, severity: String, message: String) -> String {
-        let prefix = location.map { "\($0.file):\($0.line):\($0.column): " } ?? "docspec: "
+        let prefix = location.map { "\(ControlCharacters.escaped($0.file)):\($0.line):\($0.column): " } ?? "docspec: "
+        let message = ControlCharacters.escaped(message)
         guard colour else { return "\(prefix)\(severity): \(message)\n" }
         let code: String
         switch severity {

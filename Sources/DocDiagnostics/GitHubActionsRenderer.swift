@@ -77,7 +77,9 @@ public struct GitHubActionsRenderer: Sendable {
         return "\(head)::\(escapeData(message))\n"
     }
 
-    /// Escapes a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`.
+    /// Escapes a command's message: `%` → `%25`, CR → `%0D`, LF → `%0A`, and every other
+    /// control character as `\u{1B}` (see `ControlCharacters`), so page text cannot end the
+    /// command or reach the log raw.
     public static func escapeData(_ s: String) -> String {
         var out = ""
         for c in s.unicodeScalars {
@@ -85,7 +87,12 @@ public struct GitHubActionsRenderer: Sendable {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            default: out.unicodeScalars.append(c)
+            default:
+                if ControlCharacters.isEscaped(c) {
+                    out += ControlCharacters.escaped(String(c))
+                } else {
+                    out.unicodeScalars.append(c)
+                }
             }
         }
         return out
@@ -122,7 +129,7 @@ public struct GitHubActionsRenderer: Sendable {
 
     static func cell(_ s: String) -> String {
         var out = ""
-        for c in s {
+        for c in ControlCharacters.escaped(s, keeping: ["\n", "\r"]) {
             switch c {
             case "|": out += "\\|"
             case "\n": out += "<br>"

@@ -219,7 +219,7 @@ public enum DocSpecCLI {
             return 2
         }
         let docs = DocSet.load(config, driftModel: false)
-        output.out(SpecJSON.render(docs, config: config))
+        SpecJSON.write(docs, config: config, to: output.out)
         output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(docs.diagnostics.sortedForOutput()))
         return failed(docs.diagnostics, options) ? 1 : 0
     }

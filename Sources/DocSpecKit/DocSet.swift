@@ -83,8 +83,9 @@ public struct DocSet: Sendable {
                     locale: locale, dir: dir, files: [], problems: [],
                     diagnostics: [.error("missing-locale", "folder '\(displayPath(dir, root: config.root))' of locale '\(locale.code)' does not exist", at: nil)])
             }
-            // Another locale's folder inside this one belongs to that locale.
-            let others = Set(locales.filter { $0.code != locale.code }.map {
+            // Another locale's folder inside this one belongs to that locale, also when only
+            // some locales are loaded (generate reads the source locale alone).
+            let others = Set(config.locales.filter { $0.code != locale.code }.map {
                 config.url(for: $0).resolvingSymlinksInPath().standardizedFileURL.path
             })
             let (files, problems) = markdownFiles(in: dir, excluding: others)
@@ -100,16 +101,20 @@ public struct DocSet: Sendable {
     /// Relative paths of `*.md` regular files below `dir`, sorted. Symbolic links to files and
     /// folders are followed (each real folder is visited once, so link cycles end); hidden files
     /// and folders are skipped, and so are folders named `*.md` and the folders in `excluding`
-    /// (another locale's folder nested inside this one, as in `docs/` + `docs/ru/`). A `.md`
-    /// entry that cannot be resolved (a broken or looping link) is returned in `problems`.
+    /// (another locale's folder nested inside this one, as in `docs/` + `docs/ru/`), and so is a
+    /// link to a folder that holds `dir` (pointing back up, it would bring in the whole tree
+    /// around the locale). A `.md` entry that cannot be resolved (a broken or looping link) is
+    /// returned in `problems`.
     static func markdownFiles(in dir: URL, excluding: Set<String> = []) -> (files: [String], problems: [String]) {
         let fm = FileManager.default
         var files: [String] = []
         var problems: [String] = []
         var visited: Set<String> = []
+        let root = dir.resolvingSymlinksInPath().standardizedFileURL.path
         func walk(_ folder: URL, _ prefix: String) {
             let real = folder.resolvingSymlinksInPath().standardizedFileURL.path
-            guard visited.insert(real).inserted, !excluding.contains(real) || prefix.isEmpty else { return }
+            let holdsRoot = real == "/" || root.hasPrefix(real + "/")
+            guard visited.insert(real).inserted, prefix.isEmpty || (!excluding.contains(real) && !holdsRoot) else { return }
             guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let url = folder.appendingPathComponent(name)

@@ -87,6 +87,21 @@ extension DocSpecCLI {
         var written: [String] = []
         var upToDate = 0
         var problems: [Diagnostic] = []
+        // A page that cannot be read or decoded (unreadable, NUL byte, not UTF-8) is in no pair:
+        // report it instead of skipping it. With page arguments, only the pages named.
+        let unreadable = docs.diagnostics.filter { ["invalid-utf8", "unreadable-file"].contains($0.ruleID) && $0.location != nil }
+        if paths.isEmpty {
+            problems += unreadable
+        } else {
+            for (key, _) in wanted {
+                let shown = DocSet.displayPath(URL(fileURLWithPath: key), root: config.root)
+                let found = unreadable.filter { $0.location?.file == shown }
+                if !found.isEmpty {
+                    problems += found
+                    wanted.removeValue(forKey: key)
+                }
+            }
+        }
         for locale in config.targetLocales {
             let pairs = PageSetRule.pair(
                 source: source, target: docs.pages[locale.code] ?? [], sourceLocale: config.source, targetLocale: locale.code).pairs
@@ -104,7 +119,7 @@ extension DocSpecCLI {
                 }
                 if checkOnly {
                     let recorded = pair.target.frontMatter?.fileLine(of: TranslationStamp.key)
-                    output.err("\(pair.target.path):\(recorded ?? 1): \(recorded == nil ? "no translation-of stamp" : "the translation-of stamp is out of date") (source: \(pair.source.path))\n")
+                    output.err("\(ControlCharacters.escaped(pair.target.path)):\(recorded ?? 1): \(recorded == nil ? "no translation-of stamp" : "the translation-of stamp is out of date") (source: \(pair.source.path))\n")
                     stale.append(pair.target.path)
                     continue
                 }
@@ -123,6 +138,14 @@ extension DocSpecCLI {
                 }
             }
         }
+        // A named page without a pair may be the translation of a source page that cannot be read.
+        let unreadableSources = unreadable.filter { d in
+            config.sourceLocale.map { d.location!.file.hasPrefix(DocSet.displayPath(config.url(for: $0), root: config.root) + "/") } ?? false
+        }
+        if !wanted.isEmpty, !paths.isEmpty, !unreadableSources.isEmpty {
+            problems += unreadableSources
+            wanted.removeAll()
+        }
         if let (_, path) = wanted.first {
             throw .usage("'\(path)' is not a translated page of a target locale (\(config.targetLocales.map { "\($0.code): \($0.directory)" }.joined(separator: ", "))) with a source page in \(config.source)")
         }
@@ -138,7 +161,7 @@ extension DocSpecCLI {
 }
 
 /// Edits one top-level key of a page's YAML front matter as text, keeping every other byte:
-/// comments, key order, quoting and line endings (a CRLF file gets CRLF lines).
+/// comments, key order, quoting and line endings (a CRLF file gets CRLF lines, a CR file CR lines).
 enum FrontMatterEditor {
     /// `bytes` with `key` and its indented lines replaced by `lines` (given without line endings;
     /// the first is `key:`), or `lines` added at the end of the front matter when the key is not
@@ -146,16 +169,26 @@ enum FrontMatterEditor {
     static func setting(_ key: String, to lines: [String], in bytes: [UInt8]) -> [UInt8] {
         let bom: [UInt8] = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
         let body = Array(bytes.dropFirst(bom.count))
-        // Lines with their endings.
+        // Lines with their endings: LF, CRLF or a lone CR (classic Mac), as the parser reads them.
         var fileLines: [ArraySlice<UInt8>] = []
         var start = 0
-        for (i, b) in body.enumerated() where b == UInt8(ascii: "\n") {
-            fileLines.append(body[start...i])
-            start = i + 1
+        var i = 0
+        while i < body.count {
+            if body[i] == 13, i + 1 < body.count, body[i + 1] == 10 { i += 1 }
+            if body[i] == 10 || body[i] == 13 {
+                fileLines.append(body[start...i])
+                start = i + 1
+            }
+            i += 1
         }
         if start < body.count { fileLines.append(body[start...]) }
-        let crlf = fileLines.first.map { $0.count >= 2 && $0[$0.endIndex - 2] == UInt8(ascii: "\r") && $0.last == UInt8(ascii: "\n") } ?? false
-        let eol: [UInt8] = crlf ? [13, 10] : [10]
+        // New lines get the first line's ending.
+        let eol: [UInt8]
+        switch (fileLines.first?.dropLast().last, fileLines.first?.last) {
+        case (13?, 10?): eol = [13, 10]
+        case (_, 13?): eol = [13]
+        default: eol = [10]
+        }
         let newLines = lines.flatMap { Array($0.utf8) + eol }
 
         func content(_ line: ArraySlice<UInt8>) -> [UInt8] {

@@ -167,9 +167,10 @@ public struct CodeSampleDriftRule: DriftRule {
                 && !(tolerant && CodeNormalizer.differsOnlyInTranslatedText(la[i].text, lb[i].text, language: a.language))
         }
         if let i = firstDiff ?? (la.count != lb.count ? min(la.count, lb.count) : nil) {
-            // Past the end of a sample: the line after its last code line (the closing fence).
-            line = b.firstCodeLine + (i < lb.count ? lb[i].index : (lb.last?.index ?? -1) + 1)
-            sourceLine = a.firstCodeLine + (i < la.count ? la[i].index : (la.last?.index ?? -1) + 1)
+            // Past the end of a sample: the line after its last code line (the closing fence;
+            // the sample's last line when the fence is never closed).
+            line = min(b.firstCodeLine + (i < lb.count ? lb[i].index : (lb.last?.index ?? -1) + 1), b.range.end.line)
+            sourceLine = min(a.firstCodeLine + (i < la.count ? la[i].index : (la.last?.index ?? -1) + 1), a.range.end.line)
             let theirs = i < lb.count ? lb[i].text : "(end of sample)"
             let ours = i < la.count ? la[i].text : "(end of sample)"
             return .error(

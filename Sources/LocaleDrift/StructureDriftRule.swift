@@ -239,9 +239,17 @@ public struct StructureDriftRule: DriftRule {
         }
 
         /// " in section 'X'" for the section holding unit `u` (empty before the first heading).
+        /// Sections are in page order (the part before the first heading first), so the last one
+        /// starting at or before `u` is found by binary search: lint stays linear in headings.
         func sectionContext(_ s: PageStructure, _ u: Int) -> String {
-            guard let sec = s.sections.last(where: { ($0.headingIndex ?? -1) <= u }), !sec.title.isEmpty else { return "" }
-            return " in section '\(clip(sec.title))'"
+            var lo = 0
+            var hi = s.sections.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if (s.sections[mid].headingIndex ?? -1) <= u { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo > 0, !s.sections[lo - 1].title.isEmpty else { return "" }
+            return " in section '\(clip(s.sections[lo - 1].title))'"
         }
 
         /// The target location of the next matched unit after source unit `k`.

@@ -129,6 +129,16 @@ enum CmarkConverter {
         }
 
         func range(_ node: OpaquePointer) -> SourceRange {
+            if cmark_node_get_start_line(node) < 1 {
+                // cmark-gfm leaves some nodes without a position (the paragraph it cut a table's
+                // header line from, as in "|\nx\n-|"): place them, as a point, where the next
+                // node with a position starts (a following sibling, else an enclosing node).
+                var anchor = cmark_node_next(node) ?? cmark_node_parent(node)
+                while let a = anchor, cmark_node_get_start_line(a) < 1 { anchor = cmark_node_next(a) ?? cmark_node_parent(a) }
+                let at = anchor.map { location(line: Int(cmark_node_get_start_line($0)), byteColumn: Int(cmark_node_get_start_column($0))) }
+                    ?? SourceLocation(file: path, line: 1)
+                return SourceRange(start: at, end: at)
+            }
             let sl = Int(cmark_node_get_start_line(node))
             let sc = Int(cmark_node_get_start_column(node))
             var el = Int(cmark_node_get_end_line(node))
@@ -260,7 +270,12 @@ enum CmarkConverter {
                     }
                 }
             }
-            var rows = children(of: node).filter { cmark_node_get_type($0) == rowType }.map(row)
+            // Each row's C nodes are freed once converted, so a long table is never held twice
+            // (cmark-gfm's nodes and the Swift rows) in full.
+            var rows = children(of: node).filter { cmark_node_get_type($0) == rowType }.map { node in
+                defer { cmark_node_free(node) }
+                return row(node)
+            }
             let header = rows.isEmpty ? TableRow(cells: [], range: range(node), sourceCellCount: 0) : rows.removeFirst()
             return Table(header: header, rows: rows, alignments: alignments, range: range(node))
         }

@@ -72,6 +72,11 @@ public enum MarkdownParser {
                 bytes[i] = UInt8(ascii: "\n")
             }
         }
+        if let endian = utf16Encoding(bytes) {
+            return (nil, [.error(
+                "invalid-utf8", "file is UTF-16 (\(endian)-endian), not UTF-8; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8); the page was skipped",
+                at: SourceLocation(file: path, line: 1))])
+        }
         if let bad = firstInvalidUTF8(bytes) {
             let message = bytes[bad.offset] == 0
                 ? "file contains a NUL byte (binary file?); the page was skipped"
@@ -79,6 +84,22 @@ public enum MarkdownParser {
             return (nil, [.error("invalid-utf8", message, at: SourceLocation(file: path, line: bad.line, column: bad.column))])
         }
         return (bytes, [])
+    }
+
+    /// `"little"` or `"big"` when `bytes` look like UTF-16: a UTF-16 byte order mark, or a first
+    /// character with a zero high byte and, in the first 16 code units, zero bytes only in the
+    /// high half of a unit and in at least a quarter of them (ASCII letters, digits, spaces and
+    /// line breaks), which UTF-8 text never has.
+    static func utf16Encoding(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) { return "little" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "big" }
+        let units = min(bytes.count / 2, 16)
+        guard units >= 2 else { return nil }
+        let zeroFirst = (0..<units).filter { bytes[2 * $0] == 0 }.count
+        let zeroSecond = (0..<units).filter { bytes[2 * $0 + 1] == 0 }.count
+        if bytes[0] != 0, bytes[1] == 0, zeroFirst == 0, zeroSecond * 4 >= units { return "little" }
+        if bytes[0] == 0, bytes[1] != 0, zeroSecond == 0, zeroFirst * 4 >= units { return "big" }
+        return nil
     }
 
     /// Parses a page from a string (always valid UTF-8).

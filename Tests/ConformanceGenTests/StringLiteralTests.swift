@@ -1,4 +1,5 @@
 import ConformanceGen
+import DocSpecTestSupport
 import Foundation
 import Testing
 

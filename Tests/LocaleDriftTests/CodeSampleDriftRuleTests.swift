@@ -137,6 +137,16 @@ struct CodeSampleDriftRuleTests {
         try expectDrift(ja(samplesJA), ru(samplesRU), rules: rules, [])
     }
 
+    @Test("An unclosed empty fence at the end of the page: the finding and its note stay inside both pages; found by fuzz-drift")
+    func unclosedFenceAtEnd() throws {
+        let findings = try drift(ja("```"), ru("```\nh"), rules: [CodeSampleDriftRule()])
+        #expect(findings.map(\.ruleID) == ["code-sample-mismatch"])
+        for d in findings {
+            #expect(d.location?.line == 2, "\(d)")
+            #expect(d.notes.map(\.location?.line) == [1], "\(d)")
+        }
+    }
+
     @Test("Trailing whitespace and blank lines are not findings")
     func trailingWhitespaceIsClean() throws {
         let ruPage = ru(samplesRU

@@ -146,6 +146,22 @@ struct StructureDriftRuleTests {
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("missing-section", .error, at: ruPage[1], note: jaPage[1])])
     }
 
+    @Test("missing-generic-table names the section holding the table: none before the first heading, the nearest heading of any level after it")
+    func missingTableSectionNames() throws {
+        func page(_ locale: String, _ tables: Bool) -> Fixture {
+            let t = tables ? "| キー | 値 |\n|---|---|\n| `k` | 1 |\n\n" : ""
+            let text = "前書き `intro` 0。\n\n\(t)## 第一 `a`\n\n本文 `a` 1。\n\n\(t)### 第二 `b`\n\n本文 `b` 2。\n\n\(t)## 第三 `c`\n\n本文 `c` 3。\n\n\(t)"
+            return locale == "ja" ? ja(text) : ru(text)
+        }
+        let missing = try drift(page("ja", true), page("ru", false), rules: rules).filter { $0.ruleID == "missing-generic-table" }.map(\.message)
+        #expect(missing.sorted() == [
+            "table (1 rows) in section '第一 a' is missing in ru",
+            "table (1 rows) in section '第三 c' is missing in ru",
+            "table (1 rows) in section '第二 b' is missing in ru",
+            "table (1 rows) is missing in ru",
+        ], "\(missing)")
+    }
+
     @Test("extra-section: a section only the translation has, at its heading")
     func extraSection() throws {
         let ruPage = ru(genericRU.replacingOnce("## Совместимость", with: "1️⃣## Устранение неполадок\n\nЕсли `v-for` не работает, проверьте `key` и версию 3.4.\n\n## Совместимость"))

@@ -100,3 +100,29 @@ struct LoneCRTests {
         #expect(table.header.sourceCellCount == 2)
     }
 }
+
+@Suite("UTF-16 pages")
+struct UTF16Tests {
+    static func utf16(_ s: String, bigEndian: Bool) -> [UInt8] {
+        s.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+
+    @Test("a UTF-16 page, with or without a byte order mark, is skipped with a message that says UTF-16",
+          arguments: [(true, false), (true, true), (false, false), (false, true)])
+    func utf16Page(_ bom: Bool, _ bigEndian: Bool) throws {
+        let bytes = (bom ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []) + Self.utf16("# Заголовок\n\ntext\n", bigEndian: bigEndian)
+        let result = MarkdownParser.parse(bytes: bytes, path: "p.md")
+        #expect(result.document == nil)
+        let d = try #require(result.diagnostics.first)
+        #expect(d.ruleID == "invalid-utf8")
+        #expect(d.message.contains("UTF-16 (\(bigEndian ? "big" : "little")-endian)"), "\(d.message)")
+        #expect(d.message.contains("convert it to UTF-8"), "\(d.message)")
+        #expect(d.location?.line == 1)
+    }
+
+    @Test("a NUL byte in a UTF-8 page is still reported as a NUL byte")
+    func nulIsNotUTF16() throws {
+        let result = MarkdownParser.parse(bytes: Array("# Title\n\nab\u{0}cd\n".utf8), path: "p.md")
+        #expect(result.diagnostics.first?.message.contains("NUL byte") == true)
+    }
+}

@@ -14,6 +14,17 @@ struct RobustnessTests {
         #expect(doc.lineCount == 0)
     }
 
+    @Test("a paragraph cmark-gfm leaves without a position (the line a table was split from) gets the next block's; found by fuzz-parse")
+    func blockWithoutPosition() throws {
+        for text in ["|\nx\n-|", "|\n\u{1}\n-|"] {
+            let doc = try document(text)
+            #expect(doc.blocks.count == 2, "\(doc.blocks)")
+            for block in doc.blocks {
+                #expect(block.range.start.line >= 1 && block.range.end.line <= doc.lineCount, "\(text.debugDescription): \(block)")
+            }
+        }
+    }
+
     @Test func onlyNewlines() throws {
         let doc = try document("\n\n\n")
         #expect(doc.blocks.isEmpty)

@@ -1,0 +1,1 @@
+../../../Tests/DocSpecTestSupport/SwiftStringLiteral.swift

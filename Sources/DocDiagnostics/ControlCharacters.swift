@@ -1,0 +1,29 @@
+/// Escaping for text that reaches a terminal or a CI log: page text inside messages and paths
+/// (a symbol name, a heading, a file name) may hold control characters, and an ESC sequence could
+/// erase or rewrite what the terminal shows. JSON and SARIF encode these characters themselves.
+public enum ControlCharacters {
+    /// Whether `scalar` is escaped: C0 and C1 control characters, DEL, and the bidirectional
+    /// embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069), which reorder
+    /// how the rest of the line is shown.
+    public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// `s` with each escaped character written as Swift writes it in a string literal,
+    /// `\u{1B}` (upper-case hex), except the characters in `keeping`.
+    public static func escaped(_ s: String, keeping: Set<Unicode.Scalar> = []) -> String {
+        guard s.unicodeScalars.contains(where: { isEscaped($0) && !keeping.contains($0) }) else { return s }
+        var out = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            if isEscaped(scalar), !keeping.contains(scalar) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}

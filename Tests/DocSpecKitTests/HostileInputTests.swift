@@ -1,0 +1,113 @@
+import DocSpecKit
+import Foundation
+import Testing
+
+// Defects found by trying the CLI with hostile input (issue 13): nested locale folders, lone-CR
+// line endings, pages that cannot be decoded, control characters in page text.
+
+@Suite("hostile input")
+struct HostileInputTests {
+    // MARK: generate and check agree on which pages are source pages
+
+    @Test("a target locale folder inside the source folder is not read as source pages by generate")
+    func nestedTargetFolder() throws {
+        let ws = try Workspace(fixture: "clean")
+        try FileManager.default.moveItem(at: ws.url("docs-ru"), to: ws.url("docs-ja/ru"))
+        try ws.edit("docspec.yml", replacing: "ru: docs-ru", with: "ru: docs-ja/ru")
+        let g = ws.run(["generate"])
+        #expect(g.status == 0, "\(g.transcript)")
+        #expect(ws.swiftFiles(in: "Generated") == GenerateCommandTests.expectedFiles)
+        let check = ws.run(["check"])
+        #expect(check.status == 0, "\(check.transcript)")
+        #expect(ws.run(["generate", "--check"]).status == 0)
+    }
+
+    @Test("a symbolic link in the source folder pointing back up is not followed into other locales")
+    func linkBackUp() throws {
+        let ws = try Workspace(fixture: "clean")
+        try FileManager.default.createSymbolicLink(atPath: ws.url("docs-ja/up").path, withDestinationPath: "..")
+        let g = ws.run(["generate"])
+        #expect(g.status == 0, "\(g.transcript)")
+        #expect(ws.swiftFiles(in: "Generated") == GenerateCommandTests.expectedFiles)
+        let check = ws.run(["check"])
+        #expect(check.status == 0, "\(check.transcript)")
+        #expect(ws.run(["generate"]).out.hasSuffix("0 written\n"))
+    }
+
+    // MARK: stamp and lone CRs
+
+    @Test("stamp on a page with lone-CR line endings replaces its front matter instead of adding a second one")
+    func stampLoneCR() throws {
+        let ws = try Workspace(fixture: "clean")
+        let original = try #require(ws.read("docs-ru/errors.md"))
+        try ws.write("docs-ru/errors.md", original.replacingOccurrences(of: "\n", with: "\r"))
+        let r = ws.run(["stamp"])
+        #expect(r.status == 0, "\(r.transcript)")
+        let stamped = try #require(ws.read("docs-ru/errors.md"))
+        #expect(stamped.hasPrefix("---\rid: errors\r"), "\(stamped.prefix(120).debugDescription)")
+        #expect(stamped.components(separatedBy: "---\r").count == 3, "one front matter block: \(stamped.prefix(300).debugDescription)")
+        #expect(stamped.contains("translation-of:\r  locale: ja\r  hash: "))
+        #expect(!stamped.contains("\n"), "the page keeps its CR line endings")
+        #expect(ws.run(["stamp", "--check"]).status == 0)
+        let lint = ws.run(["lint"])
+        #expect(lint.err.isEmpty, "\(lint.transcript)")
+    }
+
+    // MARK: stamp reports pages it cannot read
+
+    static let undecodable: [(name: String, bytes: [UInt8], problem: String)] = [
+        ("NUL byte", Array("---\nid: errors\n---\n\n# A\u{0}B\n".utf8), "NUL byte"),
+        ("invalid UTF-8", Array("---\nid: errors\n---\n\n# A".utf8) + [0xC3, 0x28] + Array("\n".utf8), "not valid UTF-8"),
+        ("UTF-16", [0xFF, 0xFE] + "---\nid: errors\n---\n\n# A\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "UTF-16"),
+    ]
+
+    @Test("stamp and stamp --check exit 1 naming a target or source page that cannot be decoded, and the problem",
+          arguments: ["docs-ru", "docs-ja"], 0..<3)
+    func stampUndecodable(_ folder: String, _ index: Int) throws {
+        let (name, bytes, problem) = Self.undecodable[index]
+        for command in [["stamp", "--check"], ["stamp"]] {
+            let ws = try Workspace(fixture: "clean")
+            try ws.write("\(folder)/errors.md", bytes: bytes)
+            let r = ws.run(command)
+            let what = "\(folder), \(name), \(command): \(r.transcript)"
+            #expect(r.status == 1, "\(what)")
+            #expect(r.err.contains("\(folder)/errors.md") && r.err.contains(problem), "\(what)")
+            #expect(r.out.contains("not stamped"), "\(what)")
+        }
+    }
+
+    @Test("stamp and stamp --check exit 1 naming a page that cannot be read (a dangling link)")
+    func stampUnreadable() throws {
+        for command in [["stamp", "--check"], ["stamp"]] {
+            let ws = try Workspace(fixture: "clean")
+            try ws.remove("docs-ru/errors.md")
+            try FileManager.default.createSymbolicLink(atPath: ws.url("docs-ru/errors.md").path, withDestinationPath: "gone.md")
+            let r = ws.run(command)
+            #expect(r.status == 1, "\(command): \(r.transcript)")
+            #expect(r.err.contains("docs-ru/errors.md") && r.err.contains("not a readable regular file"), "\(command): \(r.transcript)")
+        }
+    }
+
+    @Test("stamp given an undecodable page by path reports the page's problem, not a usage error")
+    func stampNamedUndecodable() throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.write("docs-ru/errors.md", bytes: Self.undecodable[1].bytes)
+        let r = ws.run(["stamp", "docs-ru/errors.md"])
+        #expect(r.status == 1, "\(r.transcript)")
+        #expect(r.err.contains("docs-ru/errors.md") && r.err.contains("not valid UTF-8"), "\(r.transcript)")
+    }
+
+    // MARK: control characters never reach the terminal raw
+
+    @Test("control characters from a page are escaped in text and GitHub output", arguments: ["text", "github"])
+    func controlCharactersEscaped(_ format: String) throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.edit("docs-ja/errors.md", replacing: "## エンドポイント", with: "## Gone\u{1B}[1A\u{1B}[2K\u{7}\u{9B}31m\n\n本文。\n\n## エンドポイント")
+        let r = ws.run(["lint", "--format", format])
+        let all = r.out + r.err
+        #expect(all.contains("missing-section"), "\(r.transcript)")
+        #expect(all.contains("Gone\\u{1B}[1A\\u{1B}[2K\\u{7}\\u{9B}31m"), "\(r.transcript.debugDescription)")
+        let raw = all.unicodeScalars.filter { $0.properties.generalCategory == .control && $0 != "\n" }
+        #expect(raw.isEmpty, "raw control characters: \(raw.map { String($0.value, radix: 16) })")
+    }
+}
