@@ -63,4 +63,43 @@ struct LookupHostileInputTests {
         #expect(pages == 4)
         #expect(transport.calls.count == 4)
     }
+
+    @Test("hostile page bodies: the error names the field (a number too big for appAppleId, a string hasMore, null)")
+    func hostileBodies() async throws {
+        let cases: [(json: String, field: String)] = [
+            (#"{"hasMore": false, "appAppleId": 1e30, "signedTransactions": []}"#, "appAppleId"),
+            (#"{"hasMore": false, "appAppleId": 99999999999999999999}"#, "appAppleId"),
+            (#"{"hasMore": false, "appAppleId": 1.5}"#, "appAppleId"),
+            (#"{"hasMore": "true"}"#, "hasMore"),
+            (#"{"hasMore": false, "signedTransactions": [1]}"#, "signedTransactions"),
+            (#"{"hasMore": false, "environment": 5}"#, "environment"),
+        ]
+        for (json, field) in cases {
+            let client = try ClientFixtures.client(FakeTransport([.status(200, json: json)]))
+            let error = await ClientFixtures.failure {
+                _ = try await client.getTransactionHistory(transactionId: "1")
+            }
+            guard case .invalidResponse(let status, let reason)? = error else {
+                Issue.record("\(json): expected invalidResponse, got \(String(describing: error))")
+                continue
+            }
+            #expect(status == 200)
+            #expect(reason.contains(field), "\(json): \(reason)")
+        }
+        let statuses = try ClientFixtures.client(
+            FakeTransport([.status(200, json: #"{"appAppleId": 1e30, "data": []}"#)]))
+        let error = await ClientFixtures.failure { _ = try await statuses.getAllSubscriptionStatuses(transactionId: "1") }
+        guard case .invalidResponse(_, let reason)? = error else {
+            Issue.record("expected invalidResponse, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("appAppleId"), "\(reason)")
+        // null, missing and unknown values are not errors.
+        let lenient = try ClientFixtures.client(FakeTransport([
+            .status(200, json: #"{"hasMore": null, "revision": null, "environment": "Staging", "appAppleId": null}"#)
+        ]))
+        let page = try await lenient.getTransactionHistory(transactionId: "1")
+        #expect(page.hasMore == nil)
+        #expect(page.environment == .unknown("Staging"))
+    }
 }
