@@ -102,4 +102,65 @@ struct LookupHostileInputTests {
         #expect(page.hasMore == nil)
         #expect(page.environment == .unknown("Staging"))
     }
+
+    // MARK: Builder
+
+    @Test("a consumed fraction that isn't a number is unknown: no trap, no percentage, V1 undeclared")
+    func nanFraction() {
+        let builder = ConsumptionInformationBuilder()
+        let transaction = ConsumptionWorkflowTests.tx("1")
+        for fraction in [Double.nan, -Double.nan, Double.signalingNaN] {
+            let info = builder.build(
+                for: transaction, history: [transaction],
+                facts: ConsumptionFacts(delivery: .delivered, consumedFraction: fraction, sampleContentProvided: false),
+                at: Date(timeIntervalSince1970: 1_800_000_000))
+            #expect(info.v2.consumptionPercentage == nil)
+            #expect(info.v1.consumptionStatus == .known(.undeclared))
+            #expect(info.v2.validationErrors(for: .consumable).isEmpty)
+        }
+        // Infinities are clamped like any out-of-range fraction.
+        let over = builder.build(
+            for: transaction, history: [transaction],
+            facts: ConsumptionFacts(delivery: .delivered, consumedFraction: .infinity, sampleContentProvided: false),
+            at: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(over.v2.consumptionPercentage == 100_000)
+        #expect(over.v1.consumptionStatus == .known(.fullyConsumed))
+    }
+
+    @Test("a prorated refund of a huge price doesn't trap; it counts as the share of the price")
+    func proratedOverflow() {
+        let builder = ConsumptionInformationBuilder()
+        let huge = ConsumptionWorkflowTests.tx(
+            "1", price: Int64.max / 2, revoked: true, revocationType: .refundProrated, percentage: 50_000)
+        let totals = builder.lifetimeTotals([huge])
+        #expect(totals.purchased == Int64.max / 2)
+        #expect(totals.refunded == Int64.max / 4)
+        #expect(ConsumptionInformationBuilder.dollarBucket(totals.refunded) == 7)
+    }
+
+    @Test("totals past Int64 saturate (the top bucket), never wrap to a negative $0")
+    func sumOverflow() {
+        let builder = ConsumptionInformationBuilder()
+        let history = [
+            ConsumptionWorkflowTests.tx("1", price: Int64.max / 2 + 1, revoked: true, revocationType: .refundFull),
+            ConsumptionWorkflowTests.tx("2", price: Int64.max / 2 + 1, revoked: true, revocationType: .refundFull),
+            ConsumptionWorkflowTests.tx("3", price: 10_000),
+        ]
+        let totals = builder.lifetimeTotals(history)
+        #expect(totals.purchased == Int64.max)
+        #expect(totals.refunded == Int64.max)
+        #expect(ConsumptionInformationBuilder.dollarBucket(totals.purchased) == 7)
+        #expect(ConsumptionInformationBuilder.dollarBucket(totals.refunded) == 7)
+    }
+
+    @Test("a conversion that answers a negative amount counts as nothing, not as a negative purchase")
+    func negativeConversion() {
+        let builder = ConsumptionInformationBuilder { amount, currency in currency == "XXX" ? -amount : amount }
+        let totals = builder.lifetimeTotals([
+            ConsumptionWorkflowTests.tx("1", price: 10_000),
+            ConsumptionWorkflowTests.tx("2", price: 5_000, currency: "XXX", revoked: true, revocationType: .refundFull),
+        ])
+        #expect(totals.purchased == 10_000)
+        #expect(totals.refunded == 0)
+    }
 }
