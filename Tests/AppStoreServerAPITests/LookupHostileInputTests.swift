@@ -103,6 +103,45 @@ struct LookupHostileInputTests {
         #expect(page.environment == .unknown("Staging"))
     }
 
+    // MARK: Recovery at the 12-hour boundary
+
+    @Test("recovery at the boundary: exactly 12 h and 12 h − margin refused, 1 s inside sent, a duplicate on a later page and a future signedDate (skew) handled once")
+    func recoveryBoundary() async throws {
+        let pki = try TestPKI.get()
+        let run = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 86_400).rounded(.down))
+        func request(_ uuid: String, _ id: String, _ offset: TimeInterval) throws -> String {
+            try ConsumptionWorkflowTests.consumptionRequest(
+                pki, uuid: uuid, transactionId: id, signedDate: run.addingTimeInterval(offset))
+        }
+        let exactly12h = try request("u-12h", "2000000000000101", -12 * 3_600)
+        let atDeadline = try request("u-deadline", "2000000000000102", -(12 * 3_600 - 60))
+        let inside = try request("u-inside", "2000000000000103", -(12 * 3_600 - 61))
+        let skewed = try request("u-skew", "2000000000000104", 300)
+        func page(_ payloads: [String], next: String?) throws -> FakeTransport.Reply {
+            var body: [String: Any] = ["hasMore": next != nil, "notificationHistory": payloads.map { ["signedPayload": $0] }]
+            if let next { body["paginationToken"] = next }
+            return .status(200, json: String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self))
+        }
+        let setup = try ConsumptionWorkflowTests.setup(
+            pki,
+            replies: [
+                try page([exactly12h, inside], next: "p2"), try page([atDeadline, inside, skewed], next: nil),
+                .status(202), .status(202),
+            ],
+            runAt: run)
+        let outcomes = try await setup.recovery.run(
+            isHandled: { _ in false }, consent: { _ in .granted(at: run.addingTimeInterval(-86_400)) },
+            information: { _ in ConsumptionWorkflowTests.info })
+        let results = outcomes.map { ($0.notificationUUID ?? "?", $0.result) }
+        #expect(results.map(\.0) == ["u-12h", "u-deadline", "u-inside", "u-skew"])
+        #expect(results[0].1 == .responded(.refused(.deadlinePassed(deadline: run.addingTimeInterval(-60)))))
+        #expect(results[1].1 == .responded(.refused(.deadlinePassed(deadline: run))))
+        #expect(results[2].1 == .responded(.sent(transactionId: "2000000000000103", attempts: 1)))
+        #expect(results[3].1 == .responded(.sent(transactionId: "2000000000000104", attempts: 1)))
+        let puts = setup.transport.requests.filter { $0.method == "PUT" }.map(\.url.lastPathComponent)
+        #expect(puts == ["2000000000000103", "2000000000000104"])
+    }
+
     // MARK: Builder
 
     @Test("a consumed fraction that isn't a number is unknown: no trap, no percentage, V1 undeclared")
