@@ -64,6 +64,31 @@ struct LookupHostileInputTests {
         #expect(transport.calls.count == 4)
     }
 
+    @Test("cancelling the task between pages ends the iteration with .cancelled; no further page is requested")
+    func cancelledMidPaging() async throws {
+        func page(_ n: Int) -> FakeTransport.Reply {
+            .status(200, json: #"{"hasMore": true, "revision": "r\#(n)", "signedTransactions": []}"#)
+        }
+        let transport = FakeTransport((1...50).map(page), fallback: .apple(400, code: 4000005))
+        let client = try ClientFixtures.client(transport)
+        let task = Task { () -> (Int, AppStoreServerAPIClientError?) in
+            var pages = 0
+            do {
+                for try await _ in client.transactionHistory(transactionId: "1") {
+                    pages += 1
+                    if pages == 2 { withUnsafeCurrentTask { $0?.cancel() } }
+                }
+            } catch {
+                return (pages, error as? AppStoreServerAPIClientError)
+            }
+            return (pages, nil)
+        }
+        let (pages, error) = await task.value
+        #expect(pages == 2)
+        #expect(error == .cancelled)
+        #expect(transport.calls.count == 2)
+    }
+
     @Test("hostile page bodies: the error names the field (a number too big for appAppleId, a string hasMore, null)")
     func hostileBodies() async throws {
         let cases: [(json: String, field: String)] = [
