@@ -235,6 +235,13 @@ struct RevocationCheckTests {
         #expect(RevocationChecker.Failure.responderStatus(3).isTransient)
         #expect(!RevocationChecker.Failure.responderStatus(6).isTransient)
 
+        // An answer that isn't OCSP: retryable too, and the reason doesn't claim the responder
+        // was unreachable or slow only.
+        let garbage = try fixture.verifier(RevocationChecker(timeout: .seconds(5), responderURL: fixture.url + "garbage"))
+        let notOCSP = garbage.verifyAndDecodeTransaction(jws)
+        #expect(notOCSP.status == .retryableVerificationFailure)
+        #expect(notOCSP.error?.reason.contains("not an OCSP response") == true, "\(notOCSP.error?.reason ?? "")")
+
         let https = try fixture.verifier(RevocationChecker(responderURL: "https://127.0.0.1:1/"))
         #expect(https.verifyAndDecodeTransaction(jws).status == .verificationFailure)
     }

@@ -8,6 +8,7 @@ runs `openssl ocsp -reqin … -respout …` per request with the given index, CA
     POST /…            the DER request → `openssl ocsp` → 200 application/ocsp-response
     POST /slow/…       the same after --slow-ms milliseconds (for timeouts)
     POST /trylater/…   200 with the OCSP status tryLater (3), no openssl call
+    POST /garbage/…    200 application/ocsp-response whose body is not DER
     GET  /__count      the number of OCSP requests answered so far, as text
 
 Usage: ocsp_responder.py --index index.txt --ca int.pem --rsigner int.pem --rkey int.key
@@ -53,6 +54,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.server.count += 1
         if self.path.startswith("/trylater"):
             self._send(200, TRY_LATER, "application/ocsp-response")
+            return
+        if self.path.startswith("/garbage"):
+            self._send(200, b"this is not an OCSP response", "application/ocsp-response")
             return
         if self.path.startswith("/slow"):
             time.sleep(self.server.args.slow_ms / 1000.0)

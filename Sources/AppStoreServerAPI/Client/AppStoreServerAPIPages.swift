@@ -5,9 +5,10 @@
 /// The first page is fetched without a token; each page whose `hasMore` is `true` hands its
 /// token to the next request; iteration ends after the page whose `hasMore` is not `true`. Every
 /// page is one client call, with the client's retry policy and the deadline given when the
-/// sequence was made. After a page that says `hasMore` without a token, or with the token just
-/// used, the next step throws ``AppStoreServerAPIClientError/invalidResponse(status:reason:)``
-/// (paging would never end); a failed page throws its error. Either ends the iteration. Nothing is fetched until you iterate; iterating again starts over.
+/// sequence was made. After a page that says `hasMore` without a token, or with a token already
+/// used by this iteration (a cycle such as A → B → A), the next step throws
+/// ``AppStoreServerAPIClientError/invalidResponse(status:reason:)`` (paging would never end); a
+/// failed page throws its error. Either ends the iteration. Nothing is fetched until you iterate; iterating again starts over.
 ///
 /// ```swift
 /// for try await page in client.transactionHistory(transactionId: id) {
@@ -40,6 +41,8 @@ public struct AppStoreServerAPIPages<Page: Sendable>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         let sequence: AppStoreServerAPIPages
         var token: String?
+        /// Every token this iteration has asked with: a page naming one again would start a cycle.
+        var used: Set<String> = []
         var finished = false
         var pendingError: AppStoreServerAPIClientError?
 
@@ -65,12 +68,16 @@ public struct AppStoreServerAPIPages<Page: Sendable>: AsyncSequence, Sendable {
                 finished = true
                 return page
             }
-            guard let next, !next.isEmpty, next != token else {
+            guard let next, !next.isEmpty, !used.contains(next) else {
                 // The page itself is good; the request for the next one can't be made.
+                let repeated = next.map { !$0.isEmpty } ?? false
                 pendingError = .invalidResponse(
-                    status: 200, reason: "hasMore is true but the page has no new revision or paginationToken")
+                    status: 200,
+                    reason: "hasMore is true but the page has no new revision or paginationToken"
+                        + (repeated ? " (it names one already used: the pages would repeat)" : ""))
                 return page
             }
+            used.insert(next)
             token = next
             return page
         }

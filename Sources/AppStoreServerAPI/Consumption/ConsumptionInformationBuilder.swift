@@ -26,7 +26,8 @@ public struct ConsumptionFacts: Hashable, Sendable {
     /// Whether and how the content was delivered.
     public var delivery: Delivery
     /// How much of the delivered content the customer used, `0...1` (a fraction; `0.5` = 50 %),
-    /// or `nil` when unknown. Ignored unless ``delivery`` is ``Delivery/delivered``.
+    /// or `nil` when unknown (NaN counts as unknown; values outside `0...1` are clamped). Ignored
+    /// unless ``delivery`` is ``Delivery/delivered``.
     public var consumedFraction: Double?
     /// Whether a free sample, trial or description of the content was offered before purchase.
     public var sampleContentProvided: Bool
@@ -96,7 +97,8 @@ public struct ConsumptionInformation: Hashable, Sendable {
 ///   `FAMILY_REVOKE` is not a refund). Copies of one `transactionId` count once, the refunded copy
 ///   winning. Bucketed as Apple's ranges: $0 · $0.01–49.99 · $50–99.99 · $100–499.99 ·
 ///   $500–999.99 · $1000–1999.99 · $2000 and over. A price in another currency needs ``toUSD``;
-///   without a conversion the field is undeclared.
+///   without a conversion the field is undeclared. A conversion below zero counts as nothing, and
+///   a total past `Int64.max` stays at `Int64.max` (the top bucket).
 /// * V1 `accountTenure` and `playTime` bucketed from the account's creation date and play time
 ///   (each range includes its lower bound); unknown → undeclared.
 ///
@@ -132,7 +134,8 @@ public struct ConsumptionInformationBuilder: Sendable {
         let totals = lifetimeTotals(history)
         let isAutoRenewable = transaction.type?.known == .autoRenewableSubscription
         let delivered = facts.delivery == .delivered
-        let fraction = delivered ? facts.consumedFraction.map { min(max($0, 0), 1) } : nil
+        // NaN is unknown (it would otherwise pass the clamp and trap in the Int32 conversion).
+        let fraction = delivered ? facts.consumedFraction.flatMap { $0.isNaN ? nil : min(max($0, 0), 1) } : nil
 
         let v2 = ConsumptionRequest(
             customerConsented: true, deliveryStatus: Self.v2Delivery(facts.delivery),
@@ -183,24 +186,38 @@ public struct ConsumptionInformationBuilder: Sendable {
             if item.inAppOwnershipType?.known == .familyShared { continue }
             guard let price = item.price, price > 0 else { continue }
             let amount = price.multipliedReportingOverflow(by: Int64(max(item.quantity ?? 1, 1)))
-            guard !amount.overflow, let currency = item.currency, let usd = toUSD(amount.partialValue, currency) else {
+            guard !amount.overflow, let currency = item.currency, let converted = toUSD(amount.partialValue, currency)
+            else {
                 purchased = nil
                 refunded = nil
                 break
             }
-            purchased = purchased.map { $0 &+ usd }
+            // A negative conversion counts as nothing; totals saturate at Int64.max (the top bucket).
+            let usd = max(converted, 0)
+            purchased = purchased.map { Self.saturatingSum($0, usd) }
             if item.revocationDate != nil {
                 let share: Int64
                 switch item.revocationType?.known {
                 case .familyRevoke?: share = 0
                 case .refundProrated?:
-                    share = usd * Int64(min(max(item.revocationPercentage ?? 100_000, 0), 100_000)) / 100_000
+                    share = Self.share(of: usd, milliPercent: Int64(min(max(item.revocationPercentage ?? 100_000, 0), 100_000)))
                 case .refundFull?, nil: share = usd
                 }
-                refunded = refunded.map { $0 &+ share }
+                refunded = refunded.map { Self.saturatingSum($0, share) }
             }
         }
         return (purchased, refunded)
+    }
+
+    /// `a + b` for non-negative amounts, `Int64.max` when the sum doesn't fit.
+    static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+
+    /// `amount × milliPercent / 100000` (`milliPercent` in `0...100000`) without overflow.
+    static func share(of amount: Int64, milliPercent: Int64) -> Int64 {
+        amount / 100_000 * milliPercent + amount % 100_000 * milliPercent / 100_000
     }
 
     /// Apple's V1 dollar bucket (`0...7`) for a USD milli-unit total; `0` (undeclared) for `nil`.

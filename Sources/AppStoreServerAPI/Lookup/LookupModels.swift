@@ -68,6 +68,21 @@ public struct HistoryResponse: Codable, Hashable, Sendable {
         self.environment = environment
         self.signedTransactions = signedTransactions
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case revision, hasMore, bundleId, appAppleId, environment, signedTransactions
+    }
+
+    /// Decodes a page; a number that doesn't fit `appAppleId` is reported at that field.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        revision = try c.decodeIfPresent(String.self, forKey: .revision)
+        hasMore = try c.decodeIfPresent(Bool.self, forKey: .hasMore)
+        bundleId = try c.decodeIfPresent(String.self, forKey: .bundleId)
+        appAppleId = try c.decodeIntegerIfPresent(Int64.self, forKey: .appAppleId)
+        environment = try c.decodeIfPresent(RawEnumValue<AppStoreEnvironment>.self, forKey: .environment)
+        signedTransactions = try c.decodeIfPresent([String].self, forKey: .signedTransactions)
+    }
 }
 
 /// One page of Get Refund History (v2): up to 20 refunded or revoked transactions.
@@ -220,6 +235,19 @@ public struct StatusResponse: Codable, Hashable, Sendable {
         self.bundleId = bundleId
         self.appAppleId = appAppleId
         self.data = data
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case environment, bundleId, appAppleId, data
+    }
+
+    /// Decodes a response; a number that doesn't fit `appAppleId` is reported at that field.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        environment = try c.decodeIfPresent(RawEnumValue<AppStoreEnvironment>.self, forKey: .environment)
+        bundleId = try c.decodeIfPresent(String.self, forKey: .bundleId)
+        appAppleId = try c.decodeIntegerIfPresent(Int64.self, forKey: .appAppleId)
+        data = try c.decodeIfPresent([SubscriptionGroupIdentifierItem].self, forKey: .data)
     }
 }
 

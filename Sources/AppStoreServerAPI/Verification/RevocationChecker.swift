@@ -67,7 +67,8 @@ public struct RevocationChecker: Sendable, Hashable {
         case noResponder
         /// The responder URL isn't `http://host[:port][/path]`.
         case unsupportedURL(String)
-        /// The exchange failed or timed out (transient: try again later).
+        /// The exchange failed, timed out or the answer wasn't a DER OCSP response over HTTP
+        /// (transient: try again later).
         case unreachable(url: String, detail: String)
         /// The responder answered with a non-successful OCSP status: `2` internalError and `3`
         /// tryLater are transient; `1` malformedRequest, `5` sigRequired, `6` unauthorized are not.
@@ -89,7 +90,8 @@ public struct RevocationChecker: Sendable, Hashable {
             switch self {
             case .noResponder: "the certificate names no OCSP responder"
             case .unsupportedURL(let url): "the OCSP responder URL \(url) is not http://"
-            case .unreachable(let url, let detail): "the OCSP responder \(url) could not be reached in time (\(detail))"
+            case .unreachable(let url, let detail):
+                "no usable OCSP response from \(url): unreachable, too slow or not an OCSP response (\(detail))"
             case .responderStatus(let status):
                 "the OCSP responder answered \(String(cString: OCSP_response_status_str(status))) (\(status))"
             case .invalidResponse(let reason): "the OCSP response is not acceptable: \(reason)"
