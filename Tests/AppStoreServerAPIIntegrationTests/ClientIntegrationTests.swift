@@ -238,9 +238,10 @@ struct ClientIntegrationTests {
         let elapsed = Date().timeIntervalSince(start)
         #expect(error == .timeout)
         #expect(elapsed >= 0.45)
-        // The stand-in would answer after 30 s; well under that means the timeout fired (the
-        // bound is loose because CI machines are loaded).
-        #expect(elapsed < 15, "took \(elapsed) s")
+        // The stand-in would answer after 30 s: the .timeout error and ending before that show
+        // the timeout fired. (Not tighter: on 2 cores other suites' blocking work can hold the
+        // cooperative threads for many seconds before this task resumes.)
+        #expect(elapsed < 29, "took \(elapsed) s")
     }
 
     @Test("A deadline shorter than the request timeout ends the attempt at the deadline")
@@ -255,7 +256,7 @@ struct ClientIntegrationTests {
                 transactionId: "2000000000000001", consumptionRequest: Bodies.v2, deadline: start.addingTimeInterval(0.5))
         }
         #expect(error == .deadlineExceeded(lastError: .timeout))
-        #expect(Date().timeIntervalSince(start) < 15, "the stand-in answers only after 30 s")
+        #expect(Date().timeIntervalSince(start) < 29, "the stand-in answers only after 30 s")
     }
 
     @Test("Cancelling the calling task ends an in-flight request at once with .cancelled")
@@ -273,7 +274,7 @@ struct ClientIntegrationTests {
         let cancelledAt = Date()
         task.cancel()
         #expect(await task.value == .cancelled)
-        #expect(Date().timeIntervalSince(cancelledAt) < 15, "the stand-in answers only after 30 s")
+        #expect(Date().timeIntervalSince(cancelledAt) < 29, "the stand-in answers only after 30 s")
     }
 
     @Test("Redirects are not followed: a 301 is .httpStatus and the token goes nowhere else")
