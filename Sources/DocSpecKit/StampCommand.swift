@@ -72,7 +72,7 @@ extension DocSpecCLI {
             try config.checkFolders()
             return try stamp(config, paths: paths, checkOnly: checkOnly, output: output, currentDirectory: currentDirectory)
         } catch {
-            output.err("Error: \(error.description)\n  See 'docspec stamp --help'.\n")
+            output.err("Error: \(ControlCharacters.escaped(error.description))\n  See 'docspec stamp --help'.\n")
             return 2
         }
     }
@@ -119,7 +119,7 @@ extension DocSpecCLI {
                 }
                 if checkOnly {
                     let recorded = pair.target.frontMatter?.fileLine(of: TranslationStamp.key)
-                    output.err("\(ControlCharacters.escaped(pair.target.path)):\(recorded ?? 1): \(recorded == nil ? "no translation-of stamp" : "the translation-of stamp is out of date") (source: \(pair.source.path))\n")
+                    output.err("\(ControlCharacters.escaped(pair.target.path)):\(recorded ?? 1): \(recorded == nil ? "no translation-of stamp" : "the translation-of stamp is out of date") (source: \(ControlCharacters.escaped(pair.source.path)))\n")
                     stale.append(pair.target.path)
                     continue
                 }

@@ -110,4 +110,41 @@ struct HostileInputTests {
         let raw = all.unicodeScalars.filter { $0.properties.generalCategory == .control && $0 != "\n" }
         #expect(raw.isEmpty, "raw control characters: \(raw.map { String($0.value, radix: 16) })")
     }
+
+    /// The scalars of `s` that are control characters (line feeds aside).
+    static func rawControls(_ s: String) -> [String] {
+        s.unicodeScalars.filter { $0.properties.generalCategory == .control && $0 != "\n" }.map { String($0.value, radix: 16) }
+    }
+
+    @Test("stamp --check escapes control characters in the source page's name")
+    func stampCheckSourceNameEscaped() throws {
+        let ws = try Workspace(fixture: "clean")
+        try FileManager.default.moveItem(at: ws.url("docs-ja/errors.md"), to: ws.url("docs-ja/err\u{1B}[2Jors.md"))
+        let r = ws.run(["stamp", "--check"])
+        #expect(r.status == 1, "\(r.transcript)")
+        #expect(r.err.contains("(source: docs-ja/err\\u{1B}[2Jors.md)"), "\(r.transcript.debugDescription)")
+        #expect(Self.rawControls(r.out + r.err).isEmpty, "\(r.transcript.debugDescription)")
+    }
+
+    @Test("stamp given a page without a source page (as a shell glob would) escapes its name in the error")
+    func stampUsageErrorEscaped() throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.write("docs-ru/orphan\u{1B}]8;;x\u{1B}\\.md", "# Сирота\n")
+        let r = ws.run(["stamp", "docs-ru/orphan\u{1B}]8;;x\u{1B}\\.md"])
+        #expect(r.status == 2, "\(r.transcript)")
+        #expect(r.err.contains("orphan\\u{1B}]8;;x\\u{1B}\\.md"), "\(r.transcript.debugDescription)")
+        #expect(Self.rawControls(r.out + r.err).isEmpty, "\(r.transcript.debugDescription)")
+    }
+
+    @Test("generate escapes control characters in the names of the generated files it removes")
+    func generateRemovedNameEscaped() throws {
+        let ws = try Workspace(fixture: "clean")
+        #expect(ws.run(["generate"]).status == 0)
+        let generated = try #require(ws.read("Generated/DocSpecSupport.swift"))
+        try ws.write("Generated/\u{1B}[31mstale.swift", generated)
+        let r = ws.run(["generate"])
+        #expect(r.status == 0, "\(r.transcript)")
+        #expect(r.out.contains("1 removed (\\u{1B}[31mstale.swift)"), "\(r.transcript.debugDescription)")
+        #expect(Self.rawControls(r.out + r.err).isEmpty, "\(r.transcript.debugDescription)")
+    }
 }
