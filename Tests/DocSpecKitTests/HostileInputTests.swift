@@ -1,3 +1,4 @@
+import DocDiagnostics
 import DocSpecKit
 import Foundation
 import Testing
@@ -146,5 +147,22 @@ struct HostileInputTests {
         #expect(r.status == 0, "\(r.transcript)")
         #expect(r.out.contains("1 removed (\\u{1B}[31mstale.swift)"), "\(r.transcript.debugDescription)")
         #expect(Self.rawControls(r.out + r.err).isEmpty, "\(r.transcript.debugDescription)")
+    }
+
+    @Test("JSON and SARIF write DEL, C1 controls and bidi overrides as \\u escapes (the encoder escapes only C0)",
+          arguments: ["json", "sarif"])
+    func jsonControlCharactersEscaped(_ format: String) throws {
+        let ws = try Workspace(fixture: "clean")
+        let heading = "Gone\u{7F}\u{9B}2J\u{202E}\u{2066}x"
+        try ws.edit("docs-ja/errors.md", replacing: "## エンドポイント", with: "## \(heading)\n\n本文。\n\n## エンドポイント")
+        let r = ws.run(["lint", "--format", format])
+        #expect(r.out.contains("missing-section"), "\(r.transcript)")
+        let raw = r.out.unicodeScalars.filter { ControlCharacters.isEscaped($0) && $0 != "\n" }
+        #expect(raw.isEmpty, "raw: \(raw.map { String($0.value, radix: 16) })")
+        #expect(r.out.contains("Gone\\u007f\\u009b2J\\u202e\\u2066x"), "\(r.out.debugDescription)")
+        // Still JSON, and the message still holds the page's characters.
+        _ = try JSONSerialization.jsonObject(with: Data(r.out.utf8))
+        let decoded = try #require(String(data: try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: Data(r.out.utf8))), encoding: .utf8))
+        #expect(decoded.contains(heading))
     }
 }
