@@ -39,10 +39,13 @@ NICE=${FUZZ_NICE:-10}
 mkdir -p "$WORK"
 
 # --- build ------------------------------------------------------------------------------------
+# One product at a time: a build of every product may also plan the root package's executables
+# (docspec, appstore-consumption), which do not compile with -parse-as-library.
 build_args=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
-if [ ${#selected[@]} -eq 1 ]; then build_args+=(--product "fuzz-${selected[0]}"); fi
 echo "fuzz.sh: building ${selected[*]}" >&2
-(cd Fuzz && nice -n "$NICE" swift build "${build_args[@]}" 2>&1 | grep -v '__asan_extra_spill_area' >&2) || true
+for t in "${selected[@]}"; do
+  (cd Fuzz && nice -n "$NICE" swift build "${build_args[@]}" --product "fuzz-$t" 2>&1 | grep -v '__asan_extra_spill_area' >&2) || true
+done
 BIN=$(cd Fuzz && swift build -c release --show-bin-path)
 for t in "${selected[@]}"; do
   [ -x "$BIN/fuzz-$t" ] || { echo "fuzz.sh: building fuzz-$t failed" >&2; exit 2; }

@@ -136,6 +136,6 @@ public struct JSONDiagnosticRenderer: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(doc) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return ControlCharacters.jsonEscaped(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }

@@ -199,7 +199,7 @@ public struct SARIFRenderer: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(Log(runs: [run])) else { return "{}\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return ControlCharacters.jsonEscaped(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     static func level(_ s: Severity) -> String {

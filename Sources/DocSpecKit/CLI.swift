@@ -114,7 +114,7 @@ public enum DocSpecCLI {
             default: return try check(config, options, output, currentDirectory: currentDirectory)
             }
         } catch {
-            output.err("Error: \(error.description)\n  See 'docspec \(command) --help'.\n")
+            output.err("Error: \(ControlCharacters.escaped(error.description))\n  See 'docspec \(command) --help'.\n")
             return 2
         }
     }
@@ -200,15 +200,15 @@ public enum DocSpecCLI {
             let done = try GenerationCheck.write(result.files, to: config.outputURL)
             if options.format == "json" { return 0 }
             var summary = "docspec generate: \(result.files.count) files in \(config.output)/; \(done.written.count) written"
-            if !done.written.isEmpty { summary += " (\(done.written.joined(separator: ", ")))" }
-            if !done.removed.isEmpty { summary += "; \(done.removed.count) removed (\(done.removed.joined(separator: ", ")))" }
+            if !done.written.isEmpty { summary += " (\(ControlCharacters.escaped(done.written.joined(separator: ", "))))" }
+            if !done.removed.isEmpty { summary += "; \(done.removed.count) removed (\(ControlCharacters.escaped(done.removed.joined(separator: ", "))))" }
             output.out(summary + "\n")
             return 0
         } catch let error as GenerationCheck.ForeignFileError {
-            output.err("Error: \(config.output)/\(error.description)\n")
+            output.err("Error: \(ControlCharacters.escaped("\(config.output)/\(error.description)"))\n")
             return 2
         } catch {
-            output.err("Error: cannot write \(config.output)/: \(error.localizedDescription)\n")
+            output.err("Error: \(ControlCharacters.escaped("cannot write \(config.output)/: \(error.localizedDescription)"))\n")
             return 2
         }
     }
@@ -286,7 +286,7 @@ public enum DocSpecCLI {
             let files = HTMLReport(config: config, lint: lint, directory: directory).render()
             written = try HTMLReport.write(files, to: directory)
         } catch {
-            output.err("Error: cannot write the report to '\(path)': \(error.description)\n")
+            output.err("Error: \(ControlCharacters.escaped("cannot write the report to '\(path)': \(error.description)"))\n")
             return 2
         }
         render(lint.diagnostics, options, output)

@@ -72,7 +72,7 @@ extension DocSpecCLI {
             try config.checkFolders()
             return try stamp(config, paths: paths, checkOnly: checkOnly, output: output, currentDirectory: currentDirectory)
         } catch {
-            output.err("Error: \(error.description)\n  See 'docspec stamp --help'.\n")
+            output.err("Error: \(ControlCharacters.escaped(error.description))\n  See 'docspec stamp --help'.\n")
             return 2
         }
     }
@@ -102,9 +102,28 @@ extension DocSpecCLI {
                 }
             }
         }
-        for locale in config.targetLocales {
-            let pairs = PageSetRule.pair(
-                source: source, target: docs.pages[locale.code] ?? [], sourceLocale: config.source, targetLocale: locale.code).pairs
+        let pairsByLocale = config.targetLocales.map { locale in
+            (locale, PageSetRule.pair(
+                source: source, target: docs.pages[locale.code] ?? [], sourceLocale: config.source, targetLocale: locale.code).pairs)
+        }
+        // A named page without a pair may be the translation of a source page that cannot be read.
+        let unreadableSources = unreadable.filter { d in
+            config.sourceLocale.map { d.location!.file.hasPrefix(DocSet.displayPath(config.url(for: $0), root: config.root) + "/") } ?? false
+        }
+        func notTranslated(_ path: String) -> DocSpecError {
+            .usage("'\(path)' is not a translated page of a target locale (\(config.targetLocales.map { "\($0.code): \($0.directory)" }.joined(separator: ", "))) with a source page in \(config.source)")
+        }
+        // A named page that is no translated page is a usage error before anything is written.
+        if !paths.isEmpty, unreadableSources.isEmpty {
+            var left = wanted
+            for (locale, pairs) in pairsByLocale {
+                for pair in pairs {
+                    left.removeValue(forKey: config.url(for: locale).appendingPathComponent(pair.target.relativePath).standardizedFileURL.path)
+                }
+            }
+            if let (_, path) = left.first { throw notTranslated(path) }
+        }
+        for (locale, pairs) in pairsByLocale {
             for pair in pairs {
                 let url = config.url(for: locale).appendingPathComponent(pair.target.relativePath).standardizedFileURL
                 if !paths.isEmpty, wanted.removeValue(forKey: url.path) == nil { continue }
@@ -119,7 +138,7 @@ extension DocSpecCLI {
                 }
                 if checkOnly {
                     let recorded = pair.target.frontMatter?.fileLine(of: TranslationStamp.key)
-                    output.err("\(ControlCharacters.escaped(pair.target.path)):\(recorded ?? 1): \(recorded == nil ? "no translation-of stamp" : "the translation-of stamp is out of date") (source: \(pair.source.path))\n")
+                    output.err("\(ControlCharacters.escaped(pair.target.path)):\(recorded ?? 1): \(recorded == nil ? "no translation-of stamp" : "the translation-of stamp is out of date") (source: \(ControlCharacters.escaped(pair.source.path)))\n")
                     stale.append(pair.target.path)
                     continue
                 }
@@ -138,17 +157,11 @@ extension DocSpecCLI {
                 }
             }
         }
-        // A named page without a pair may be the translation of a source page that cannot be read.
-        let unreadableSources = unreadable.filter { d in
-            config.sourceLocale.map { d.location!.file.hasPrefix(DocSet.displayPath(config.url(for: $0), root: config.root) + "/") } ?? false
-        }
         if !wanted.isEmpty, !paths.isEmpty, !unreadableSources.isEmpty {
             problems += unreadableSources
             wanted.removeAll()
         }
-        if let (_, path) = wanted.first {
-            throw .usage("'\(path)' is not a translated page of a target locale (\(config.targetLocales.map { "\($0.code): \($0.directory)" }.joined(separator: ", "))) with a source page in \(config.source)")
-        }
+        if let (_, path) = wanted.first { throw notTranslated(path) }
         output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(problems.sortedForOutput()))
         let skipped = problems.isEmpty ? "" : "; \(Set(problems.compactMap { $0.location?.file }).count) not stamped (see above)"
         if checkOnly {

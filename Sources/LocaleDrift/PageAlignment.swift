@@ -137,14 +137,16 @@ public struct PageAlignment: Sendable {
             }
             for (a, b) in matches { region.matches[su[a]] = tu[b] }
             let matchedTargets = Set(region.matches.values)
+            let regionSources = Set(region.sourceSections)
+            let regionTargets = Set(region.targetSections)
             for x in region.sourceSections.dropFirst() where !missingSections.contains(x) {
                 if Self.matchedShare(source.sections[x], source, { region.matches[$0] != nil }) < 0.5 {
-                    missingSections.formUnion(Self.withSubsections(x, source, region.sourceSections))
+                    missingSections.formUnion(Self.withSubsections(x, source, regionSources))
                 }
             }
             for y in region.targetSections.dropFirst() where !extraSections.contains(y) {
                 if Self.matchedShare(target.sections[y], target, { matchedTargets.contains($0) }) < 0.5 {
-                    extraSections.formUnion(Self.withSubsections(y, target, region.targetSections))
+                    extraSections.formUnion(Self.withSubsections(y, target, regionTargets))
                 }
             }
             regions.append(region)
@@ -155,6 +157,12 @@ public struct PageAlignment: Sendable {
 
     /// `x` and the sections after it in `within` that are nested deeper than it.
     static func withSubsections(_ x: Int, _ s: PageStructure, _ within: [Int]) -> [Int] {
+        withSubsections(x, s, Set(within))
+    }
+
+    /// As `withSubsections(_:_:_:)`, with `within` as a set (no scan of a list per step: a page
+    /// with thousands of missing sections stays linear).
+    static func withSubsections(_ x: Int, _ s: PageStructure, _ within: Set<Int>) -> [Int] {
         var out = [x]
         var k = x + 1
         while within.contains(k), s.sections[k].level > s.sections[x].level {

@@ -129,19 +129,24 @@ public struct StructureDriftRule: DriftRule {
         mutating func sections() {
             let s = al.source
             let t = al.target
+            let sourceParents = Self.parents(s)
+            let targetParents = Self.parents(t)
+            let sourceAll = Set(s.sections.indices)
+            let targetAll = Set(t.sections.indices)
+            let matched = matchedInOrder()
             // Missing sections, subsections folded into the outermost missing one.
             for i in al.missingSections.sorted() {
-                guard let h = s.sections[i].headingIndex, !al.missingSections.contains(parent(i, s) ?? -1) else { continue }
-                let sub = PageAlignment.withSubsections(i, s, Array(s.sections.indices)).filter { al.missingSections.contains($0) }.count - 1
+                guard let h = s.sections[i].headingIndex, !al.missingSections.contains(sourceParents[i] ?? -1) else { continue }
+                let sub = PageAlignment.withSubsections(i, s, sourceAll).filter { al.missingSections.contains($0) }.count - 1
                 let with = sub == 0 ? "" : " (with \(sub) subsection\(sub == 1 ? "" : "s"))"
                 out.append(Diagnostic(
-                    "missing-section", .error, "section '\(clip(s.sections[i].title))'\(with) is missing in \(tl)", at: insertionPoint(afterSource: i),
+                    "missing-section", .error, "section '\(clip(s.sections[i].title))'\(with) is missing in \(tl)", at: insertionPoint(afterSource: i, matched),
                     notes: [DiagnosticNote("the section in the source locale (\(sl))", at: s.units[h].range.start)],
                     fingerprint: "section|" + s.sections[i].title))
             }
             for j in al.extraSections.sorted() {
-                guard let h = t.sections[j].headingIndex, !al.extraSections.contains(parent(j, t) ?? -1) else { continue }
-                let sub = PageAlignment.withSubsections(j, t, Array(t.sections.indices)).filter { al.extraSections.contains($0) }.count - 1
+                guard let h = t.sections[j].headingIndex, !al.extraSections.contains(targetParents[j] ?? -1) else { continue }
+                let sub = PageAlignment.withSubsections(j, t, targetAll).filter { al.extraSections.contains($0) }.count - 1
                 let with = sub == 0 ? "" : " (with \(sub) subsection\(sub == 1 ? "" : "s"))"
                 out.append(Diagnostic(
                     "extra-section", .warning, "section '\(clip(t.sections[j].title))'\(with) is not in the source locale (\(sl))",
@@ -151,25 +156,48 @@ public struct StructureDriftRule: DriftRule {
             for region in al.regions { compareRegion(region) }
         }
 
-        /// The nearest enclosing section (a previous one with a lower level).
-        func parent(_ i: Int, _ s: PageStructure) -> Int? {
-            var k = i - 1
-            while k >= 0 {
-                if s.sections[k].level < s.sections[i].level { return k }
-                k -= 1
+        /// For each section, the nearest enclosing section (a previous one with a lower level),
+        /// found with a stack in one pass.
+        static func parents(_ s: PageStructure) -> [Int?] {
+            var out: [Int?] = []
+            out.reserveCapacity(s.sections.count)
+            var open: [Int] = []
+            for (i, section) in s.sections.enumerated() {
+                while let last = open.last, s.sections[last].level >= section.level { open.removeLast() }
+                out.append(open.last)
+                open.append(i)
             }
-            return nil
+            return out
+        }
+
+        /// The matched source units with their target units, in the order of the regions, and the
+        /// running maximum of the source units (non-decreasing, so it can be searched).
+        func matchedInOrder() -> (pairs: [(source: Int, target: Int)], runningMax: [Int]) {
+            var pairs: [(source: Int, target: Int)] = []
+            var runningMax: [Int] = []
+            for region in al.regions {
+                for u in region.sourceUnits {
+                    guard let c = region.matches[u] else { continue }
+                    pairs.append((u, c))
+                    runningMax.append(max(runningMax.last ?? u, u))
+                }
+            }
+            return (pairs, runningMax)
         }
 
         /// Where a missing source section would go in the target: before the target block
-        /// matched to the first matched source block after it, else the target's last line.
-        func insertionPoint(afterSource i: Int) -> SourceLocation {
+        /// matched to the first matched source block after it (in the order of the regions), else
+        /// the target's last line.
+        func insertionPoint(afterSource i: Int, _ matched: (pairs: [(source: Int, target: Int)], runningMax: [Int])) -> SourceLocation {
             let end = al.source.sections[i].body.upperBound
-            for region in al.regions {
-                for u in region.sourceUnits where u >= end {
-                    if let c = region.matches[u] { return al.target.units[c].range.start }
-                }
+            // The first pair whose source unit is ≥ end is where the running maximum first is.
+            var lo = 0
+            var hi = matched.runningMax.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if matched.runningMax[mid] >= end { hi = mid } else { lo = mid + 1 }
             }
+            if lo < matched.pairs.count { return al.target.units[matched.pairs[lo].target].range.start }
             return SourceLocation(file: pair.target.path, line: max(pair.target.document.lineCount, 1))
         }
 

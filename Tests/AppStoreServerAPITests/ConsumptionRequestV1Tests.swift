@@ -204,4 +204,19 @@ struct ConsumptionRequestV1Tests {
                 "userStatus": 4000042, "refundPreference": 4000044,
             ])
     }
+
+    @Test("a body without appAccountToken round-trips in wire form: it comes back as \"\" and encodes to the same bytes (fuzz-consumption regression)")
+    func absentAppAccountTokenRoundTrip() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let request = try JSONDecoder().decode(ConsumptionRequestV1.self, from: Data("{}".utf8))
+        #expect(request.appAccountToken == nil)
+        let once = try encoder.encode(request)
+        #expect(String(decoding: once, as: UTF8.self) == #"{"appAccountToken":""}"#)
+        let back = try JSONDecoder().decode(ConsumptionRequestV1.self, from: once)
+        var sent = request
+        sent.appAccountToken = ""
+        #expect(back == sent)
+        #expect(try encoder.encode(back) == once)
+    }
 }

@@ -1,3 +1,4 @@
+import DocDiagnostics
 import DocSpecKit
 import Foundation
 import Testing
@@ -109,5 +110,59 @@ struct HostileInputTests {
         #expect(all.contains("Gone\\u{1B}[1A\\u{1B}[2K\\u{7}\\u{9B}31m"), "\(r.transcript.debugDescription)")
         let raw = all.unicodeScalars.filter { $0.properties.generalCategory == .control && $0 != "\n" }
         #expect(raw.isEmpty, "raw control characters: \(raw.map { String($0.value, radix: 16) })")
+    }
+
+    /// The scalars of `s` that are control characters (line feeds aside).
+    static func rawControls(_ s: String) -> [String] {
+        s.unicodeScalars.filter { $0.properties.generalCategory == .control && $0 != "\n" }.map { String($0.value, radix: 16) }
+    }
+
+    @Test("stamp --check escapes control characters in the source page's name")
+    func stampCheckSourceNameEscaped() throws {
+        let ws = try Workspace(fixture: "clean")
+        try FileManager.default.moveItem(at: ws.url("docs-ja/errors.md"), to: ws.url("docs-ja/err\u{1B}[2Jors.md"))
+        let r = ws.run(["stamp", "--check"])
+        #expect(r.status == 1, "\(r.transcript)")
+        #expect(r.err.contains("(source: docs-ja/err\\u{1B}[2Jors.md)"), "\(r.transcript.debugDescription)")
+        #expect(Self.rawControls(r.out + r.err).isEmpty, "\(r.transcript.debugDescription)")
+    }
+
+    @Test("stamp given a page without a source page (as a shell glob would) escapes its name in the error")
+    func stampUsageErrorEscaped() throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.write("docs-ru/orphan\u{1B}]8;;x\u{1B}\\.md", "# Сирота\n")
+        let r = ws.run(["stamp", "docs-ru/orphan\u{1B}]8;;x\u{1B}\\.md"])
+        #expect(r.status == 2, "\(r.transcript)")
+        #expect(r.err.contains("orphan\\u{1B}]8;;x\\u{1B}\\.md"), "\(r.transcript.debugDescription)")
+        #expect(Self.rawControls(r.out + r.err).isEmpty, "\(r.transcript.debugDescription)")
+    }
+
+    @Test("generate escapes control characters in the names of the generated files it removes")
+    func generateRemovedNameEscaped() throws {
+        let ws = try Workspace(fixture: "clean")
+        #expect(ws.run(["generate"]).status == 0)
+        let generated = try #require(ws.read("Generated/DocSpecSupport.swift"))
+        try ws.write("Generated/\u{1B}[31mstale.swift", generated)
+        let r = ws.run(["generate"])
+        #expect(r.status == 0, "\(r.transcript)")
+        #expect(r.out.contains("1 removed (\\u{1B}[31mstale.swift)"), "\(r.transcript.debugDescription)")
+        #expect(Self.rawControls(r.out + r.err).isEmpty, "\(r.transcript.debugDescription)")
+    }
+
+    @Test("JSON and SARIF write DEL, C1 controls and bidi overrides as \\u escapes (the encoder escapes only C0)",
+          arguments: ["json", "sarif"])
+    func jsonControlCharactersEscaped(_ format: String) throws {
+        let ws = try Workspace(fixture: "clean")
+        let heading = "Gone\u{7F}\u{9B}2J\u{202E}\u{2066}x"
+        try ws.edit("docs-ja/errors.md", replacing: "## エンドポイント", with: "## \(heading)\n\n本文。\n\n## エンドポイント")
+        let r = ws.run(["lint", "--format", format])
+        #expect(r.out.contains("missing-section"), "\(r.transcript)")
+        let raw = r.out.unicodeScalars.filter { ControlCharacters.isEscaped($0) && $0 != "\n" }
+        #expect(raw.isEmpty, "raw: \(raw.map { String($0.value, radix: 16) })")
+        #expect(r.out.contains("Gone\\u007f\\u009b2J\\u202e\\u2066x"), "\(r.out.debugDescription)")
+        // Still JSON, and the message still holds the page's characters.
+        _ = try JSONSerialization.jsonObject(with: Data(r.out.utf8))
+        let decoded = try #require(String(data: try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: Data(r.out.utf8))), encoding: .utf8))
+        #expect(decoded.contains(heading))
     }
 }

@@ -137,4 +137,15 @@ struct StampCommandTests {
         #expect(ws.run(["stamp", "--help"]).out.contains("USAGE: docspec stamp [--check] [options] [<target page>…]"))
         #expect(ws.run(["--help"]).out.contains("  stamp     Record in translations"))
     }
+
+    @Test("stamp given a translated page and an unknown one writes nothing: the usage error comes first")
+    func unknownPageWritesNothing() throws {
+        let ws = try Workspace(fixture: "clean")
+        let before = try #require(ws.read("docs-ru/errors.md"))
+        try ws.write("docs-ru/orphan.md", "# Сирота\n")
+        let r = ws.run(["stamp", "docs-ru/errors.md", "docs-ru/orphan.md"])
+        #expect(r.status == 2, "\(r.transcript)")
+        #expect(r.err.hasPrefix("Error: 'docs-ru/orphan.md' is not a translated page of a target locale"), "\(r.transcript)")
+        #expect(ws.read("docs-ru/errors.md") == before, "docs-ru/errors.md was stamped before the usage error")
+    }
 }

@@ -42,6 +42,9 @@ struct TreeWalker {
             nodes += info.utf8.count + literal.utf8.count
         case .htmlBlock(let literal, _):
             nodes += literal.utf8.count
+        case .component(_, let literal, let content, _):
+            nodes += literal.utf8.count
+            for b in content { visit(b) }
         case .table(let table):
             for row in [table.header] + table.rows {
                 check(row.range, "table row")
