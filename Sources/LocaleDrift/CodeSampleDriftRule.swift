@@ -41,8 +41,7 @@ public struct CodeSampleDriftRule: DriftRule {
     /// Compares the pair's code samples in order. Diagnostics point into the target page, with a
     /// note at the source-locale sample.
     public func check(_ pair: PagePair) -> [Diagnostic] {
-        var pair = pair
-        if pair.analysis == nil { pair.analysis = PairAnalysis(pair) }
+        let pair = pair.withAnalysis
         let s = pair.source.codeSamples
         let t = pair.target.codeSamples
         var out: [Diagnostic] = []

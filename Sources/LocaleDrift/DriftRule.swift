@@ -17,6 +17,14 @@ public struct PagePair: Sendable {
     /// The pair's analysis, computed now when the pair has none yet.
     public var analyzed: PairAnalysis { analysis ?? PairAnalysis(self) }
 
+    /// The pair with its analysis computed (unchanged when it already has one): a rule run on
+    /// its own analyses once, not once per question it asks.
+    public var withAnalysis: PagePair {
+        var pair = self
+        if pair.analysis == nil { pair.analysis = PairAnalysis(self) }
+        return pair
+    }
+
     /// Pairs `source` with its translation `target`.
     public init(source: SpecPage, target: SpecPage) {
         self.source = source
@@ -114,9 +122,7 @@ public struct DriftChecker: Sendable {
     /// Analyses the pair once, then checks it with every rule: the findings and the analysis
     /// they were computed on (for views that show what was paired).
     public func analyze(_ pair: PagePair) -> (diagnostics: [Diagnostic], analysis: PairAnalysis) {
-        var pair = pair
-        let analysis = pair.analyzed
-        pair.analysis = analysis
-        return (rules.flatMap { $0.check(pair) }, analysis)
+        let pair = pair.withAnalysis
+        return (rules.flatMap { $0.check(pair) }, pair.analyzed)
     }
 }

@@ -59,8 +59,7 @@ public struct TableDriftRule: DriftRule {
     /// Compares the pair's spec tables (paired by table id, rows by the kind's key column).
     /// Diagnostics point into the target page, with a note at the source locale.
     public func check(_ pair: PagePair) -> [Diagnostic] {
-        var pair = pair
-        if pair.analysis == nil { pair.analysis = PairAnalysis(pair) }
+        let pair = pair.withAnalysis
         let pairing = pair.analyzed.tables
         var out: [Diagnostic] = []
         let s = pair.source

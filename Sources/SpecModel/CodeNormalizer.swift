@@ -81,14 +81,7 @@ public enum CodeNormalizer {
     /// C family `'` starts a character literal or a lifetime/label (Swift, Rust).
     static let singleQuoteLanguages: Set<String> = ["js", "javascript", "jsx", "mjs", "cjs", "ts", "typescript", "tsx", "php", "dart", "json5", "jsonc"]
 
-    static func strip(_ code: String, style: Style, singleQuoteStrings: Bool = false) -> String {
-        if style == .none { return code }
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: strip(Array(code.unicodeScalars), style: style, singleQuoteStrings: singleQuoteStrings))
-        return String(out)
-    }
-
-    /// `strip` over Unicode scalars (every marker it looks for is ASCII).
+    /// Comment stripping over Unicode scalars (every marker it looks for is ASCII).
     static func strip(_ chars: [Unicode.Scalar], style: Style, singleQuoteStrings: Bool) -> [Unicode.Scalar] {
         if style == .none { return chars }
         var out: [Unicode.Scalar] = []

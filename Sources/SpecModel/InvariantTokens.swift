@@ -321,7 +321,8 @@ public enum LinkTarget {
             out.removeLast(ext.count)
             break
         }
-        return out.lowercased()
+        // ASCII is lower-cased already; only other letters still need it.
+        return out.utf8.allSatisfy({ $0 < 0x80 }) ? out : out.lowercased()
     }
 
     /// `s` with ASCII capitals lower-cased (other characters as they are).

@@ -68,8 +68,6 @@ public enum ProseText {
         public var location: SourceLocation?
     }
 
-    /// The prose units of a page in order, and its top-level sections (index 0: before the first
-    /// heading).
     /// A page's prose: its units in order and its top-level sections (index 0: before the first
     /// heading).
     public struct Page: Hashable, Sendable {
@@ -79,13 +77,8 @@ public enum ProseText {
         public var sections: [Section]
     }
 
-    /// The prose of a page.
+    /// The prose of a page: its units in order and its top-level sections.
     public static func page(_ document: MarkdownDocument) -> Page {
-        let (units, sections) = units(document)
-        return Page(units: units, sections: sections)
-    }
-
-    public static func units(_ document: MarkdownDocument) -> (units: [ProseUnit], sections: [Section]) {
         var out: [ProseUnit] = []
         var sections = [Section(title: nil, location: nil)]
         for block in document.blocks {
@@ -94,7 +87,7 @@ public enum ProseText {
             }
             collect(block, section: sections.count - 1, into: &out)
         }
-        return (out, sections)
+        return Page(units: out, sections: sections)
     }
 
     static func collect(_ block: Block, section: Int, into out: inout [ProseUnit]) {
