@@ -73,15 +73,17 @@ public struct UntranslatedTextRule: DriftRule {
                     notes: [DiagnosticNote("the source page (\(sl))", at: SourceLocation(file: pair.source.path, line: source.units[0].location.line))])
             ]
         }
-        var sourceSections: [String: Int] = [:]
+        // Texts are compared byte for byte (`TextKey`): hashing a `String` normalises it to NFC
+        // first, which for Japanese and Russian text was most of this rule's time.
+        var sourceSections: [TextKey: Int] = [:]
         for (index, units) in Dictionary(grouping: source.units, by: \.section) where hasRealProse(units) {
-            let key = text(units)
+            let key = TextKey(text(units))
             if let other = sourceSections[key], other < index { continue }
             sourceSections[key] = index
         }
         var identicalSections: Set<Int> = []
         for (index, units) in Dictionary(grouping: target.units, by: \.section).sorted(by: { $0.key < $1.key }) {
-            guard let sourceIndex = sourceSections[text(units)], hasRealProse(units) else { continue }
+            guard let sourceIndex = sourceSections[TextKey(text(units))], hasRealProse(units) else { continue }
             identicalSections.insert(index)
             let title = target.sections[index].title.map { "section '\($0)'" } ?? "the text before the first heading"
             let sourceLocation = source.sections[sourceIndex].location
@@ -100,8 +102,8 @@ public struct UntranslatedTextRule: DriftRule {
         guard !foreign.isEmpty else { return out }
         let syllabic = foreign.contains { $0.isIdeographicOrSyllabic }
         var untranslatedUnits = 0
-        var sourceByText: [String: SourceLocation] = [:]
-        for u in source.units where sourceByText[u.text] == nil { sourceByText[u.text] = u.location }
+        var sourceByText: [TextKey: SourceLocation] = [:]
+        for u in source.units where sourceByText[TextKey(u.text)] == nil { sourceByText[TextKey(u.text)] = u.location }
         for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly && !Self.isQuoted(unit.text) {
             let counts = unit.scripts
             guard counts.count(in: scripts.target.expected) == 0 else { continue }
@@ -122,7 +124,7 @@ public struct UntranslatedTextRule: DriftRule {
             var d = Diagnostic(
                 "untranslated-text", .warning, "\(place) is still in \(sl), not translated into \(tl): \"\(Self.excerpt(unit.text))\"",
                 at: unit.location,
-                notes: sourceByText[unit.text].map { [DiagnosticNote("the same text in the source locale (\(sl))", at: $0)] } ?? [])
+                notes: sourceByText[TextKey(unit.text)].map { [DiagnosticNote("the same text in the source locale (\(sl))", at: $0)] } ?? [])
             d.fingerprintContent = unit.text
             out.append(d)
             untranslatedUnits += 1

@@ -36,33 +36,32 @@ public enum CodeNormalizer {
 
     /// The code's non-blank lines with comments and trailing whitespace removed.
     public static func normalizedLines(_ code: String, language: String) -> [Line] {
-        // Scalars, not `Character`s: every marker below is ASCII, and a CRLF pair must count as
-        // one line break (as a `Character` it is one, and `//` comments end before it).
-        var scalars = Array(code.unicodeScalars)
-        if scalars.contains("\r") {
+        // UTF-8 bytes, not `Character`s: every marker below is ASCII (no byte of a multi-byte
+        // scalar is), and a CRLF pair must count as one line break (as a `Character` it is one,
+        // and `//` comments end before it).
+        var bytes = Array(code.utf8)
+        if bytes.contains(0x0D) {
             var w = 0
-            for r in scalars.indices where !(scalars[r] == "\r" && r + 1 < scalars.count && scalars[r + 1] == "\n") {
-                scalars[w] = scalars[r]
+            for r in bytes.indices where !(bytes[r] == 0x0D && r + 1 < bytes.count && bytes[r + 1] == 0x0A) {
+                bytes[w] = bytes[r]
                 w += 1
             }
-            scalars.removeLast(scalars.count - w)
+            bytes.removeLast(bytes.count - w)
         }
-        let stripped = strip(scalars, style: style(for: language), singleQuoteStrings: singleQuoteLanguages.contains(language))
+        let stripped = strip(bytes, style: style(for: language), singleQuoteStrings: singleQuoteLanguages.contains(language))
         var out: [Line] = []
         var index = 0
         var start = 0
         func flush(_ end: Int) {
             var e = end
-            while e > start, stripped[e - 1] == " " || stripped[e - 1] == "\t" || stripped[e - 1] == "\r" { e -= 1 }
+            while e > start, stripped[e - 1] == 0x20 || stripped[e - 1] == 0x09 || stripped[e - 1] == 0x0D { e -= 1 }
             var k = start
-            while k < e, stripped[k] == " " || stripped[k] == "\t" { k += 1 }
+            while k < e, stripped[k] == 0x20 || stripped[k] == 0x09 { k += 1 }
             if k < e {
-                var text = String.UnicodeScalarView()
-                text.append(contentsOf: stripped[start..<e])
-                out.append(Line(index: index, text: String(text)))
+                out.append(Line(index: index, text: String(decoding: stripped[start..<e], as: UTF8.self)))
             }
         }
-        for k in stripped.indices where stripped[k] == "\n" {
+        for k in stripped.indices where stripped[k] == 0x0A {
             flush(k)
             index += 1
             start = k + 1
@@ -81,24 +80,26 @@ public enum CodeNormalizer {
     /// C family `'` starts a character literal or a lifetime/label (Swift, Rust).
     static let singleQuoteLanguages: Set<String> = ["js", "javascript", "jsx", "mjs", "cjs", "ts", "typescript", "tsx", "php", "dart", "json5", "jsonc"]
 
-    /// Comment stripping over Unicode scalars (every marker it looks for is ASCII).
-    static func strip(_ chars: [Unicode.Scalar], style: Style, singleQuoteStrings: Bool) -> [Unicode.Scalar] {
+    /// Comment stripping over UTF-8 bytes (every marker it looks for is ASCII, and no byte of a
+    /// multi-byte scalar is ASCII, so the bytes of other scalars are copied through unchanged).
+    static func strip(_ chars: [UInt8], style: Style, singleQuoteStrings: Bool) -> [UInt8] {
         if style == .none { return chars }
-        var out: [Unicode.Scalar] = []
+        let nl = UInt8(ascii: "\n")
+        var out: [UInt8] = []
         out.reserveCapacity(chars.count)
         var i = 0
-        var quote: Unicode.Scalar?
-        func at(_ k: Int) -> Unicode.Scalar? { k < chars.count ? chars[k] : nil }
+        var quote: UInt8?
+        func at(_ k: Int) -> UInt8? { k < chars.count ? chars[k] : nil }
         while i < chars.count {
             let c = chars[i]
             // Triple-quoted strings (Swift and Kotlin `"""`, Python `"""` and `'''`) span lines
             // and hold text that only looks like comments: copy them whole.
-            if quote == nil, style == .cFamily || style == .hash, c == "\"" || (c == "'" && style == .hash),
+            if quote == nil, style == .cFamily || style == .hash, c == 0x22 || (c == 0x27 && style == .hash),
                 at(i + 1) == c, at(i + 2) == c
             {
                 var j = i + 3
                 while j < chars.count, !(chars[j] == c && at(j + 1) == c && at(j + 2) == c) {
-                    if chars[j] == "\\" { j += 1 }
+                    if chars[j] == 0x5C { j += 1 }
                     j += 1
                 }
                 let end = min(j + 3, chars.count)
@@ -108,54 +109,54 @@ public enum CodeNormalizer {
             }
             if let q = quote {
                 out.append(c)
-                if c == "\\", style != .sql, let n = at(i + 1) {
+                if c == 0x5C, style != .sql, let n = at(i + 1) {
                     out.append(n)
                     i += 2
                     continue
                 }
-                if c == q || c == "\n" && q != "`" { quote = nil }
+                if c == q || c == nl && q != 0x60 { quote = nil }
                 i += 1
                 continue
             }
             switch style {
             case .cFamily:
-                if c == "/", at(i + 1) == "/" {
-                    while i < chars.count, chars[i] != "\n" { i += 1 }
+                if c == 0x2F, at(i + 1) == 0x2F {
+                    while i < chars.count, chars[i] != nl { i += 1 }
                     continue
                 }
-                if c == "/", at(i + 1) == "*" {
+                if c == 0x2F, at(i + 1) == 0x2A {
                     i += 2
-                    while i < chars.count, !(chars[i] == "*" && at(i + 1) == "/") {
-                        if chars[i] == "\n" { out.append("\n") }
+                    while i < chars.count, !(chars[i] == 0x2A && at(i + 1) == 0x2F) {
+                        if chars[i] == nl { out.append(nl) }
                         i += 1
                     }
                     i += 2
                     continue
                 }
-                if c == "\"" || c == "`" || (c == "'" && (singleQuoteStrings || isCharLiteralStart(chars, i))) { quote = c }
+                if c == 0x22 || c == 0x60 || (c == 0x27 && (singleQuoteStrings || isCharLiteralStart(chars, i))) { quote = c }
             case .hash:
-                let atWordStart = i == 0 || chars[i - 1] == " " || chars[i - 1] == "\t" || chars[i - 1] == "\n"
-                if c == "#", atWordStart, !(i == 0 && at(1) == "!") {
-                    while i < chars.count, chars[i] != "\n" { i += 1 }
+                let atWordStart = i == 0 || chars[i - 1] == 0x20 || chars[i - 1] == 0x09 || chars[i - 1] == nl
+                if c == 0x23, atWordStart, !(i == 0 && at(1) == 0x21) {
+                    while i < chars.count, chars[i] != nl { i += 1 }
                     continue
                 }
-                if c == "\"" || c == "'" && !isApostrophe(chars, i) { quote = c }
+                if c == 0x22 || c == 0x27 && !isApostrophe(chars, i) { quote = c }
             case .markup:
-                if c == "<", at(i + 1) == "!", at(i + 2) == "-", at(i + 3) == "-" {
+                if c == 0x3C, at(i + 1) == 0x21, at(i + 2) == 0x2D, at(i + 3) == 0x2D {
                     i += 4
-                    while i < chars.count, !(chars[i] == "-" && at(i + 1) == "-" && at(i + 2) == ">") {
-                        if chars[i] == "\n" { out.append("\n") }
+                    while i < chars.count, !(chars[i] == 0x2D && at(i + 1) == 0x2D && at(i + 2) == 0x3E) {
+                        if chars[i] == nl { out.append(nl) }
                         i += 1
                     }
                     i += 3
                     continue
                 }
             case .sql:
-                if c == "-", at(i + 1) == "-" {
-                    while i < chars.count, chars[i] != "\n" { i += 1 }
+                if c == 0x2D, at(i + 1) == 0x2D {
+                    while i < chars.count, chars[i] != nl { i += 1 }
                     continue
                 }
-                if c == "'" || c == "\"" { quote = c }
+                if c == 0x27 || c == 0x22 { quote = c }
             case .none:
                 break
             }
@@ -167,11 +168,17 @@ public enum CodeNormalizer {
 
     /// In YAML plain scalars and prose (`Apple's`), a `'` after a letter or digit with no other
     /// `'` later on the line is an apostrophe, not an opening quote.
-    static func isApostrophe(_ chars: [Unicode.Scalar], _ i: Int) -> Bool {
-        guard i > 0, chars[i - 1].properties.isAlphabetic || chars[i - 1].properties.numericType != nil else { return false }
+    static func isApostrophe(_ chars: [UInt8], _ i: Int) -> Bool {
+        guard i > 0 else { return false }
+        // The scalar before the quote, decoded back from its last byte.
+        var s = i - 1
+        while s > 0, chars[s] & 0xC0 == 0x80 { s -= 1 }
+        guard let previous = String(decoding: chars[s..<i], as: UTF8.self).unicodeScalars.first,
+            previous.properties.isAlphabetic || previous.properties.numericType != nil
+        else { return false }
         var k = i + 1
-        while k < chars.count, chars[k] != "\n" {
-            if chars[k] == "'" { return false }
+        while k < chars.count, chars[k] != 0x0A {
+            if chars[k] == 0x27 { return false }
             k += 1
         }
         return true
@@ -179,13 +186,15 @@ public enum CodeNormalizer {
 
     /// In Rust and Swift a `'` also starts lifetimes/labels; treat it as a quote only when a
     /// closing `'` follows within a few characters (a char literal).
-    static func isCharLiteralStart(_ chars: [Unicode.Scalar], _ i: Int) -> Bool {
+    static func isCharLiteralStart(_ chars: [UInt8], _ i: Int) -> Bool {
         var k = i + 1
         var n = 0
         while k < chars.count, n < 4 {
-            if chars[k] == "'" { return true }
-            if chars[k] == "\n" { return false }
+            if chars[k] == 0x27 { return true }
+            if chars[k] == 0x0A { return false }
             k += 1
+            // Characters are counted as scalars: the continuation bytes of one do not count.
+            while k < chars.count, chars[k] & 0xC0 == 0x80 { k += 1 }
             n += 1
         }
         return false

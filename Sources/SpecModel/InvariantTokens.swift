@@ -73,12 +73,42 @@ public struct InvariantTokens: Hashable, Sendable {
     public func taggedHashesWithIdentifierParts(wholeWords: Bool) -> [UInt64] {
         var out = taggedHashes
         for c in code {
+            if c.utf8.allSatisfy({ $0 < 0x80 }) {
+                Self.appendASCIIIdentifierParts(c, wholeWords: wholeWords, to: &out)
+                continue
+            }
             let parts = c.split { !($0.isLetter || $0.isNumber || $0 == "_") }
             if parts.count > 1 || (wholeWords && parts.count == 1) {
                 for p in parts { out.append(TagHash.of(UInt8(ascii: "i"), p)) }
             }
         }
         return out
+    }
+
+    /// The identifier parts of an ASCII code token as `i:` tag hashes, on bytes: ASCII letters,
+    /// digits and `_` are what `Character.isLetter`/`isNumber` accept there (a CR LF pair, one
+    /// `Character`, separates like its two bytes).
+    static func appendASCIIIdentifierParts(_ c: String, wholeWords: Bool, to out: inout [UInt64]) {
+        var c = c
+        c.withUTF8 { b in
+            func inPart(_ x: UInt8) -> Bool {
+                (x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5A) || (x >= 0x61 && x <= 0x7A) || x == 0x5F
+            }
+            // Each part (a maximal run of identifier bytes) once per pass: count, then hash.
+            func forEachPart(_ body: (Range<Int>) -> Void) {
+                var i = 0
+                while i < b.count {
+                    guard inPart(b[i]) else { i += 1; continue }
+                    let start = i
+                    while i < b.count, inPart(b[i]) { i += 1 }
+                    body(start..<i)
+                }
+            }
+            var parts = 0
+            forEachPart { _ in parts += 1 }
+            guard parts > 1 || (wholeWords && parts == 1) else { return }
+            forEachPart { r in out.append(TagHash.of(UInt8(ascii: "i"), bytes: UnsafeBufferPointer(rebasing: b[r]))) }
+        }
     }
 
     /// Rule id and message noun of each kind, in the order of `kinds`.
@@ -97,6 +127,17 @@ public struct InvariantTokens: Hashable, Sendable {
 
     /// The tokens of each kind, in the order of `kindNames`.
     public var kinds: [[String]] { [numbers, code, links, placeholders, htmlAttributes] }
+
+    /// The tokens of one kind (an index into `kindNames`), without building `kinds`.
+    public func tokens(ofKind kind: Int) -> [String] {
+        switch kind {
+        case 0: numbers
+        case 1: code
+        case 2: links
+        case 3: placeholders
+        default: htmlAttributes
+        }
+    }
 }
 
 /// A 64-bit FNV-1a hash of a kind-tagged token (`n:42`, `c:useState`) over its UTF-8 bytes:
@@ -112,6 +153,15 @@ public enum TagHash {
         add(kind)
         add(UInt8(ascii: ":"))
         for b in token.utf8 { add(b) }
+        return h
+    }
+
+    /// The hash of `kind` + `:` + the token's UTF-8 `bytes` (the same value as `of(_:_:)`).
+    public static func of(_ kind: UInt8, bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        h = (h ^ UInt64(kind)) &* 0x0000_0100_0000_01B3
+        h = (h ^ UInt64(UInt8(ascii: ":"))) &* 0x0000_0100_0000_01B3
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
         return h
     }
 }
@@ -161,7 +211,7 @@ public struct TokenExtractor: Sendable {
 
     /// `…` typed for `...` is the same code.
     static func normalizeCode(_ c: String) -> String {
-        c.contains("…") ? c.replacingOccurrences(of: "…", with: "...") : c
+        c.hasBytes("…") ? c.replacingOccurrences(of: "…", with: "...") : c
     }
 
     /// Whether a code span holds translated text rather than code: letters beyond Latin
@@ -351,53 +401,81 @@ public enum SiteSyntax {
     /// anchors, `<!-- … -->` comments and VitePress `:::` container lines removed.
     public static func strip(_ text: String) -> String {
         guard text.hasBytes("{") || text.hasBytes(":::") || text.hasBytes("<!--") else { return text }
-        var out = ""
-        let u = Array(text.unicodeScalars)
+        var text = text
+        return text.withUTF8 { stripped(bytes: $0) }
+    }
+
+    /// `strip` over UTF-8 bytes: every marker is ASCII, and no byte of a multi-byte scalar is, so
+    /// the kept bytes are whole scalars; the search limits of `{/…/}` and `{#…}` count scalars.
+    static func stripped(bytes u: UnsafeBufferPointer<UInt8>) -> String {
+        let n = u.count
+        var out: [UInt8] = []
+        out.reserveCapacity(n)
         var i = 0
         var lineStart = true
         // A closer that is not found from one position is not found from any later one: each
         // unclosed opener would otherwise rescan the rest of the page (quadratic time).
-        var unclosed = Set<String>()
-        func close(_ from: Int, _ needle: String) -> Int? {
-            if unclosed.contains(needle) { return nil }
+        var unclosed: [StaticString] = []
+        func close(_ from: Int, _ needle: StaticString) -> Int? {
+            if unclosed.contains(where: { $0.utf8Start == needle.utf8Start }) { return nil }
             if let end = find(u, from: from, needle) { return end }
-            unclosed.insert(needle)
+            unclosed.append(needle)
             return nil
         }
-        while i < u.count {
+        while i < n {
             if lineStart {
                 // `::: tip Title` / `:::` container lines.
                 var j = i
-                while j < u.count, u[j] == " " || u[j] == "\t" { j += 1 }
-                if j + 2 < u.count, u[j] == ":", u[j + 1] == ":", u[j + 2] == ":" {
-                    while j < u.count, u[j] != "\n" { j += 1 }
+                while j < n, u[j] == 0x20 || u[j] == 0x09 { j += 1 }
+                if j + 2 < n, u[j] == 0x3A, u[j + 1] == 0x3A, u[j + 2] == 0x3A {
+                    while j < n, u[j] != 0x0A { j += 1 }
                     i = j
                     continue
                 }
             }
             let c = u[i]
-            lineStart = c == "\n"
-            if c == "{", i + 1 < u.count, u[i + 1] == "{" {
-                if let end = close(i + 2, "}}") { i = end + 2; continue }
+            lineStart = c == 0x0A
+            if c == 0x7B, i + 1 < n {  // {
+                let next = u[i + 1]
+                if next == 0x7B, let end = close(i + 2, "}}") { i = end + 2; continue }
+                if next == 0x2F, i + 2 < n, u[i + 2] == 0x2A, let end = close(i + 3, "*/}") { i = end + 3; continue }
+                if next == 0x2F, let end = find(u, from: i + 2, "/}", scalarLimit: 200) {
+                    // `{/*id*/}` after Markdown read `*id*` as emphasis.
+                    i = end + 2
+                    continue
+                }
+                if next == 0x23, let end = find(u, from: i + 2, "}", scalarLimit: 200) { i = end + 1; continue }
             }
-            if c == "{", i + 2 < u.count, u[i + 1] == "/", u[i + 2] == "*" {
-                if let end = close(i + 3, "*/}") { i = end + 3; continue }
-            }
-            if c == "{", i + 1 < u.count, u[i + 1] == "/", let end = find(u, from: i + 2, "/}", limit: 200) {
-                // `{/*id*/}` after Markdown read `*id*` as emphasis.
-                i = end + 2
-                continue
-            }
-            if c == "{", i + 1 < u.count, u[i + 1] == "#" {
-                if let end = find(u, from: i + 2, "}", limit: 200) { i = end + 1; continue }
-            }
-            if c == "<", i + 3 < u.count, u[i + 1] == "!", u[i + 2] == "-", u[i + 3] == "-" {
+            if c == 0x3C, i + 3 < n, u[i + 1] == 0x21, u[i + 2] == 0x2D, u[i + 3] == 0x2D {  // <!--
                 if let end = close(i + 4, "-->") { i = end + 3; continue }
             }
-            out.unicodeScalars.append(c)
+            out.append(c)
             i += 1
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The byte offset of the first `needle` (ASCII) at or after byte `from`; with a
+    /// `scalarLimit`, only a match ending within that many scalars of `from` counts.
+    static func find(_ u: UnsafeBufferPointer<UInt8>, from: Int, _ needle: StaticString, scalarLimit: Int = Int.max) -> Int? {
+        let m = needle.utf8CodeUnitCount
+        let p = needle.utf8Start
+        var k = from
+        var scalars = 0
+        while k + m <= u.count {
+            if scalarLimit != Int.max {
+                if u[k] & 0xC0 == 0x80 { k += 1; continue }
+                if scalars + m > scalarLimit { return nil }
+                scalars += 1
+            }
+            if u[k] == p[0] {
+                var j = 1
+                while j < m, u[k + j] == p[j] { j += 1 }
+                if j == m { return k }
+            }
+            k += 1
+        }
+        return nil
     }
 
     /// The pages MDN's cross-reference macros link to, e.g. `{{domxref("Node.nodeType")}}` →
@@ -471,23 +549,26 @@ extension StringProtocol {
     /// Whether `needle` occurs in the string, compared byte for byte in UTF-8: a fast check for
     /// ASCII markers (`://`, `{{`, `<!--`) in hot paths, without Foundation's locale-aware search.
     public func hasBytes(_ needle: String) -> Bool {
-        let n = Array(needle.utf8)
-        guard let first = n.first else { return true }
-        func search(_ h: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard h.count >= n.count else { return false }
-            var i = 0
-            let last = h.count - n.count
-            while i <= last {
-                if h[i] == first {
-                    var k = 1
-                    while k < n.count && h[i + k] == n[k] { k += 1 }
-                    if k == n.count { return true }
+        // The needle's bytes without an allocation (the markers are small strings, stored inline).
+        var needle = needle
+        return needle.withUTF8 { n -> Bool in
+            guard let first = n.first else { return true }
+            func search(_ h: UnsafeBufferPointer<UInt8>) -> Bool {
+                guard h.count >= n.count else { return false }
+                var i = 0
+                let last = h.count - n.count
+                while i <= last {
+                    if h[i] == first {
+                        var k = 1
+                        while k < n.count && h[i + k] == n[k] { k += 1 }
+                        if k == n.count { return true }
+                    }
+                    i += 1
                 }
-                i += 1
+                return false
             }
-            return false
+            if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
+            return Array(utf8).withUnsafeBufferPointer(search)
         }
-        if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
-        return Array(utf8).withUnsafeBufferPointer(search)
     }
 }

@@ -54,6 +54,30 @@ public struct ProseUnit: Hashable, Sendable {
     }
 }
 
+/// A text as a dictionary key compared and hashed by its UTF-8 bytes: `String` hashing and
+/// equality normalise to NFC first (Unicode canonical equivalence), which costs more than the
+/// rest of a lookup for non-ASCII text. Two texts that differ only in normalisation form are
+/// different keys.
+public struct TextKey: Hashable, Sendable {
+    /// The text.
+    public var text: String
+
+    /// The key of `text`.
+    public init(_ text: String) { self.text = text }
+
+    public static func == (a: TextKey, b: TextKey) -> Bool {
+        guard a.text.utf8.count == b.text.utf8.count else { return false }
+        var x = a.text
+        var y = b.text
+        return x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
 /// Turns blocks into prose units, leaving out what is not prose: code (blocks and spans), HTML
 /// (blocks, inline tags, comments holding the original text), link destinations, images, and
 /// site syntax (MDX comments `{/*…*/}`, heading anchors `{#id}`, Hugo shortcodes `{{< … >}}`,
@@ -98,9 +122,8 @@ public enum ProseText {
             var unit = ProseUnit(kind: kind, text: text, prose: proseWords(raw), location: location, section: section)
             // Only a block with an external link can be a list of resources (checked second:
             // it cleans the text again).
-            unit.externalLinksOnly = inlines.links.contains { link in
-                !link.isImage && (link.destination.hasPrefix("http://") || link.destination.hasPrefix("https://"))
-            } && ScriptCounts(proseWords(clean(self.text(of: inlines, links: false)))).total == 0
+            unit.externalLinksOnly = hasExternalLink(inlines)
+                && ScriptCounts(proseWords(clean(self.text(of: inlines, links: false)))).total == 0
             out.append(unit)
         }
         switch block {
@@ -124,6 +147,22 @@ public enum ProseText {
         case .codeBlock, .thematicBreak:
             break
         }
+    }
+
+    /// Whether the inlines hold a link (not an image) to another site (`http://`, `https://`),
+    /// searching emphasis and link texts too; no list of links is built.
+    static func hasExternalLink(_ inlines: [Inline]) -> Bool {
+        for inline in inlines {
+            switch inline {
+            case .link(let d, _, let c):
+                if d.hasPrefix("http://") || d.hasPrefix("https://") || hasExternalLink(c) { return true }
+            case .emphasis(let c), .strong(let c), .strikethrough(let c):
+                if hasExternalLink(c) { return true }
+            default:
+                break
+            }
+        }
+        return false
     }
 
     /// The reader-visible text of inlines without code spans, HTML (and the text inside inline
@@ -307,46 +346,48 @@ public enum ProseText {
     static func proseWords(_ text: String) -> String {
         var text = text
         return text.withUTF8 { b -> String in
-            // Scalars with the byte offset each starts at (one more entry: the end).
-            var scalars: [Unicode.Scalar] = []
-            var offsets: [Int] = []
-            scalars.reserveCapacity(b.count)
-            offsets.reserveCapacity(b.count + 1)
-            var decoder = UTF8()
-            var iterator = b.makeIterator()
-            var offset = 0
-            loop: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let u):
-                    scalars.append(u)
-                    offsets.append(offset)
-                    offset += UTF8.width(u)
-                case .emptyInput: break loop
-                case .error:
-                    scalars.append("\u{FFFD}")
-                    offsets.append(offset)
-                    offset += 1
-                }
+            let n = b.count
+            // The scalar starting at byte `k` and its length (a `String`'s bytes are valid UTF-8).
+            func scalar(at k: Int) -> (Unicode.Scalar, Int) {
+                let c = UInt32(b[k])
+                if c < 0x80 { return (Unicode.Scalar(UInt8(c)), 1) }
+                let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+                var v = c & (0xFF >> (length + 1))
+                for j in 1..<length { v = v << 6 | UInt32(b[k + j] & 0x3F) }
+                return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
             }
-            offsets.append(b.count)
             var out: [UInt8] = []
-            out.reserveCapacity(b.count)
+            out.reserveCapacity(n)
+            // The current word's scalars and the byte offset each starts at (one more: its end),
+            // reused from word to word.
+            var word: [Unicode.Scalar] = []
+            var offsets: [Int] = []
             var i = 0
-            let n = scalars.count
             while i < n {
-                while i < n, isWhitespace(scalars[i]) { i += 1 }
-                var j = i
-                while j < n, !isWhitespace(scalars[j]) { j += 1 }
+                let (u, w) = scalar(at: i)
+                if isWhitespace(u) {
+                    i += w
+                    continue
+                }
+                word.removeAll(keepingCapacity: true)
+                offsets.removeAll(keepingCapacity: true)
+                while i < n {
+                    let (u, w) = scalar(at: i)
+                    if isWhitespace(u) { break }
+                    word.append(u)
+                    offsets.append(i)
+                    i += w
+                }
+                offsets.append(i)
                 // Sentence punctuation around a word does not make it code.
-                var lo = i
-                var hi = j
-                while lo < hi, isSentencePunctuation(scalars[lo]) { lo += 1 }
-                while hi > lo, isSentencePunctuation(scalars[hi - 1]) { hi -= 1 }
-                if lo < hi, !looksLikeCode(scalars[lo..<hi]) {
+                var lo = 0
+                var hi = word.count
+                while lo < hi, isSentencePunctuation(word[lo]) { lo += 1 }
+                while hi > lo, isSentencePunctuation(word[hi - 1]) { hi -= 1 }
+                if lo < hi, !looksLikeCode(word[lo..<hi]) {
                     if !out.isEmpty { out.append(0x20) }
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: b[offsets[lo]..<offsets[hi]]))
                 }
-                i = j
             }
             return String(decoding: out, as: UTF8.self)
         }

@@ -105,13 +105,14 @@ public enum Script: String, Hashable, Sendable, CaseIterable, Comparable {
 
 /// Letters of a text counted per script.
 public struct ScriptCounts: Hashable, Sendable {
-    /// Letters per script, indexed like `Script.allCases`.
-    var perScript: [Int] = Array(repeating: 0, count: Script.allCases.count)
+    /// Letters per script, by `Script.index` (13 scripts; the last lanes stay 0): inline storage,
+    /// so a count is no heap allocation.
+    var perScript = SIMD16<Int>()
 
     /// Number of letters per script; scripts without letters are absent.
     public var counts: [Script: Int] {
         var out: [Script: Int] = [:]
-        for (i, n) in perScript.enumerated() where n > 0 { out[Script.allCases[i]] = n }
+        for (i, script) in Script.allCases.enumerated() where perScript[i] > 0 { out[script] = perScript[i] }
         return out
     }
 
@@ -128,11 +129,11 @@ public struct ScriptCounts: Hashable, Sendable {
     }
 
     /// Every letter counted.
-    public var total: Int { perScript.reduce(0, +) }
+    public var total: Int { perScript.wrappedSum() }
 
     /// Adds another text's counts.
     public mutating func add(_ other: ScriptCounts) {
-        for i in perScript.indices { perScript[i] += other.perScript[i] }
+        perScript &+= other.perScript
     }
 }
 
