@@ -1,5 +1,5 @@
 import Foundation
-import MarkdownSyntax
+import SpecModel
 
 /// DocSpec's configuration: which folders hold which locale, which locale is the source, where
 /// generated tests go and what they import. Read from `docspec.yml` at the project root, and

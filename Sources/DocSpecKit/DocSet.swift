@@ -1,6 +1,5 @@
 import DocDiagnostics
 import Foundation
-import MarkdownSyntax
 import SpecModel
 
 /// All pages of all locales, parsed and extracted, with the diagnostics found doing so.
@@ -41,11 +40,9 @@ public struct DocSet: Sendable {
     static func parse(
         _ locale: String, _ url: URL, _ rel: String, _ config: Config, driftModel: Bool = true
     ) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
-        let parsed = MarkdownParser.parse(fileAt: url, displayPath: displayPath(url, root: config.root))
-        guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
-        let (page, extraction) = SpecExtractor.extract(
-            doc, locale: locale, relativePath: rel, linkLocales: driftModel ? Set(config.locales.map { $0.code.lowercased() }) : nil)
-        return (page, parsed.diagnostics + extraction)
+        PageReader.page(
+            fileAt: url, displayPath: displayPath(url, root: config.root), locale: locale, relativePath: rel,
+            linkLocales: driftModel ? Set(config.locales.map { $0.code.lowercased() }) : nil)
     }
 
     /// The pages found in one locale's folder.

@@ -1,7 +1,7 @@
 import DocDiagnostics
 import Foundation
 import LocaleDrift
-import MarkdownSyntax
+import SpecModel
 
 /// A rule's configured level: `docspec.yml` `rules: {cell-mismatch: warning}` or
 /// `--severity cell-mismatch=warning`.

@@ -2,7 +2,6 @@ import ConformanceGen
 import DocDiagnostics
 import Foundation
 import LocaleDrift
-import MarkdownSyntax
 import SpecModel
 
 /// The operations behind the commands, without any printing.
@@ -117,14 +116,9 @@ public enum Pipeline {
         for f in found {
             let code = f.locale.code
             let headers = ParallelMap.map(f.files) { rel in
-                MarkdownParser.header(fileAt: f.url(rel), displayPath: DocSet.displayPath(f.url(rel), root: config.root))
+                PageReader.pairingStub(fileAt: f.url(rel), displayPath: DocSet.displayPath(f.url(rel), root: config.root), locale: code, relativePath: rel)
             }
-            stubs[code] = zip(f.files, headers).compactMap { rel, header in
-                header.map {
-                    SpecExtractor.pairingStub(
-                        frontMatter: $0.frontMatter, locale: code, path: DocSet.displayPath(f.url(rel), root: config.root), relativePath: rel)
-                }
-            }.sorted { $0.path < $1.path }
+            stubs[code] = headers.compactMap { $0 }.sorted { $0.path < $1.path }
             unreadable[code] = Set(zip(f.files, headers).filter { $0.1 == nil }.map(\.0) + f.problems)
             files[code, default: [:]].merge(f.files.map { ($0, f.url($0)) }, uniquingKeysWith: { a, _ in a })
         }

@@ -1,6 +1,5 @@
 import DocDiagnostics
 import LocaleDrift
-import MarkdownSyntax
 import SpecModel
 
 /// The spec tables of one or more locales, aligned for reference views (`docspec tables`) and the

@@ -1,7 +1,6 @@
 import ConformanceGen
 import DocDiagnostics
 import LocaleDrift
-import MarkdownSyntax
 import SpecModel
 
 /// Every rule DocSpec can report, collected from the layers that emit them, with lookup by id:
@@ -32,7 +31,7 @@ public struct RuleRegistry: Sendable {
         var r = RuleRegistry()
         r.register(PageSetRule.descriptors + DocSet.descriptors)
         for rule in DriftRules.standard { r.register(rule) }
-        r.register(MarkdownParser.descriptors)
+        r.register(PageReader.descriptors)
         r.register(SpecExtractor.descriptors)
         r.register(ConformanceTranslator.descriptors + GenerationCheck.descriptors)
         r.register(Suppressions.descriptors)

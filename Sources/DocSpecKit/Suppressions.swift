@@ -1,6 +1,5 @@
 import DocDiagnostics
 import Foundation
-import MarkdownSyntax
 import SpecModel
 
 /// Inline suppressions: `<!-- docspec:disable-next-block <rule-id>[,<rule-id>…] reason="…" -->`

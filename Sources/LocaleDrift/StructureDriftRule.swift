@@ -460,16 +460,16 @@ public struct StructureDriftRule: DriftRule {
                 // does once is style, not drift.
                 let multiset = kind == 2
                 var available: [String: Int] = [:]
-                for t in target.map(\.tokens) + alsoInTarget { for x in t.kinds[kind] { available[x, default: 0] += 1 } }
+                for t in target.map(\.tokens) + alsoInTarget { for x in t.tokens(ofKind: kind) { available[x, default: 0] += 1 } }
                 if !multiset { for k in available.keys { available[k] = Int.max / 2 } }
                 // Missing tokens grouped by where they are reported.
                 var missing: [SourceLocation: (tokens: [String], note: SourceLocation, context: String, counterpart: Int?)] = [:]
                 var order: [SourceLocation] = []
                 var sourceCounts: [String: Int] = [:]
-                for t in alsoInSource { for x in t.kinds[kind] { sourceCounts[x, default: 0] += 1 } }
+                for t in alsoInSource { for x in t.tokens(ofKind: kind) { sourceCounts[x, default: 0] += 1 } }
                 var reported = Set<String>()
                 for s in source {
-                    for x in s.tokens.kinds[kind] {
+                    for x in s.tokens.tokens(ofKind: kind) {
                         sourceCounts[x, default: 0] += 1
                         if let c = available[x], c > 0 {
                             available[x] = c - 1
@@ -488,7 +488,7 @@ public struct StructureDriftRule: DriftRule {
                 var remaining = sourceCounts
                 if !multiset { for k in remaining.keys { remaining[k] = Int.max / 2 } }
                 for t in target {
-                    for x in t.tokens.kinds[kind] {
+                    for x in t.tokens.tokens(ofKind: kind) {
                         if let c = remaining[x], c > 0 {
                             remaining[x] = c - 1
                         } else if kind == 1 && sourceText().hasBytes(LinkTarget.asciiLowercased(x)) {

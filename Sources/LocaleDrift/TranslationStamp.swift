@@ -1,6 +1,5 @@
 import ContentHash
 import DocDiagnostics
-import MarkdownSyntax
 import SpecModel
 
 /// A section of a source page as a translation stamp records it: a key (the slug of its heading),

@@ -325,13 +325,20 @@ public struct PageStructure: Hashable, Sendable {
             "прим. пер", "примечание от переводчика", "от переводчика", "译注", "譯註",
         ]
 
+        /// The first scalars of `translatorNoteMarkers`, lower and upper case.
+        static let translatorNoteInitials: Set<Unicode.Scalar> = Set(translatorNoteMarkers.flatMap { marker -> [Unicode.Scalar] in
+            guard let f = marker.unicodeScalars.first else { return [] }
+            return [f] + Array(String(f).uppercased().unicodeScalars) + Array(String(f).lowercased().unicodeScalars)
+        })
+
         /// Whether a block is a translator's note (`訳注：…`, `> **Примечание переводчика:** …`).
         static func isTranslatorNote(_ text: String) -> Bool {
             // Only the start of the block matters: lower-case a short prefix, not the paragraph.
+            let lead = text.unicodeScalars.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || "(（[【*_".unicodeScalars.contains($0) })
+            // Almost no block starts like a marker: its first letter decides before lower-casing.
+            guard let first = lead.first, translatorNoteInitials.contains(first) else { return false }
             var head = String.UnicodeScalarView()
-            for u in text.unicodeScalars.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || "(（[【*_".unicodeScalars.contains($0) }).prefix(40) {
-                head.append(u)
-            }
+            for u in lead.prefix(40) { head.append(u) }
             let t = String(head).lowercased()
             return translatorNoteMarkers.contains { t.hasPrefix($0) }
         }
