@@ -83,18 +83,22 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     }
 }
 
+extension Diagnostic {
+    /// The output order: by file, line, column, then rule id and message (findings without a
+    /// location first).
+    public static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        let la = a.location ?? SourceLocation(file: "", line: 0)
+        let lb = b.location ?? SourceLocation(file: "", line: 0)
+        if la != lb { return la < lb }
+        if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+        return a.message < b.message
+    }
+}
+
 extension Array where Element == Diagnostic {
     /// Sorted by file, line, column, then rule id and message: a deterministic order for output
     /// and golden files.
-    public func sortedForOutput() -> [Diagnostic] {
-        sorted { a, b in
-            let la = a.location ?? SourceLocation(file: "", line: 0)
-            let lb = b.location ?? SourceLocation(file: "", line: 0)
-            if la != lb { return la < lb }
-            if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
-            return a.message < b.message
-        }
-    }
+    public func sortedForOutput() -> [Diagnostic] { sorted(by: Diagnostic.precedes) }
 
     /// Number of diagnostics with severity `.error`.
     public var errorCount: Int { filter { $0.severity == .error }.count }

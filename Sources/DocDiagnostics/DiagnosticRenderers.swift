@@ -50,18 +50,58 @@ public struct TextDiagnosticRenderer: Sendable {
     }
 }
 
+/// A finding a run did not report as such: silenced by a suppression comment in the page, or
+/// listed in the baseline file. SARIF still emits it, with a `suppressions` entry.
+public struct SuppressedDiagnostic: Hashable, Sendable, Codable {
+    /// Where the suppression lives, as SARIF's `suppression.kind` names it.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// A comment in the page (`docspec:disable…`).
+        case inSource
+        /// Outside the page: the baseline file.
+        case external
+    }
+
+    /// The finding, at the severity the run's rule levels give it.
+    public var diagnostic: Diagnostic
+    /// Where it was suppressed.
+    public var kind: Kind
+    /// Why: the comment's `reason`, or a sentence naming the baseline file.
+    public var justification: String
+    /// The suppression comment's location (`inSource`); `nil` for the baseline.
+    public var location: SourceLocation?
+
+    /// Creates a suppressed finding.
+    public init(_ diagnostic: Diagnostic, kind: Kind, justification: String, at location: SourceLocation? = nil) {
+        self.diagnostic = diagnostic
+        self.kind = kind
+        self.justification = justification
+        self.location = location
+    }
+}
+
 /// What a run hid from its findings, counted in summaries: findings silenced by a
-/// `docspec:disable-next-block` comment and findings listed in the baseline file.
+/// `docspec:disable…` comment and findings listed in the baseline file.
 public struct HiddenFindings: Hashable, Sendable, Codable {
     /// Findings silenced by suppression comments.
     public var suppressed: Int
     /// Findings hidden because the baseline lists them.
     public var baselined: Int
+    /// The hidden findings themselves, suppressed then baselined, each in output order (empty when
+    /// only the counts are known).
+    public var findings: [SuppressedDiagnostic]
 
     /// Creates the counts (both zero by default).
     public init(suppressed: Int = 0, baselined: Int = 0) {
         self.suppressed = suppressed
         self.baselined = baselined
+        self.findings = []
+    }
+
+    /// The counts and the findings of `findings`.
+    public init(_ findings: [SuppressedDiagnostic]) {
+        self.suppressed = findings.filter { $0.kind == .inSource }.count
+        self.baselined = findings.count - suppressed
+        self.findings = findings
     }
 }
 

@@ -119,17 +119,17 @@ public struct Baseline: Codable, Equatable, Sendable {
         try AtomicFile.write(Data(text.utf8), to: url)
     }
 
-    /// Splits findings into those the baseline does not list and the number it hides.
-    public func filter(_ diagnostics: [Diagnostic], root: String?) -> (kept: [Diagnostic], hidden: Int) {
+    /// Splits findings into those the baseline does not list and those it hides (in the given order).
+    public func filter(_ diagnostics: [Diagnostic], root: String?) -> (kept: [Diagnostic], hidden: [Diagnostic]) {
         var remaining: [String: Int] = [:]
         for e in findings { remaining[Self.key(e.rule, e.file, e.fingerprint), default: 0] += e.count }
         var kept: [Diagnostic] = []
-        var hidden = 0
+        var hidden: [Diagnostic] = []
         for d in diagnostics {
             let key = Self.key(d.ruleID, Self.file(d, root: root), d.fingerprint(relativeTo: root))
             if let n = remaining[key], n > 0 {
                 remaining[key] = n - 1
-                hidden += 1
+                hidden.append(d)
             } else {
                 kept.append(d)
             }

@@ -119,7 +119,8 @@ public enum DocSpecCLI {
         }
     }
 
-    static let version = "0.1.0"
+    /// The version `--version` prints: `DocSpecVersion.current`.
+    static var version: String { DocSpecVersion.current }
 
     // MARK: commands
 

@@ -80,21 +80,24 @@ extension DocSpecCLI {
         return levels
     }
 
-    /// Applies suppression comments, then rule levels: the findings a baseline records.
+    /// Applies suppression comments, then rule levels: the findings a baseline records, and the
+    /// findings the comments silenced (at their configured levels; those turned off are dropped).
     static func policyFindings(
         _ diagnostics: [Diagnostic], docSet: DocSet, levels: [String: RuleLevel], rules: RuleRegistry
-    ) -> (diagnostics: [Diagnostic], suppressed: Int) {
-        let suppressions = Suppressions.collect(docSet, knownRules: rules)
-        let (kept, suppressed) = Suppressions.apply(diagnostics, suppressions: suppressions)
-        guard !levels.isEmpty else { return (kept, suppressed) }
-        let relevelled = kept.compactMap { d -> Diagnostic? in
+    ) -> (diagnostics: [Diagnostic], suppressed: [SuppressedDiagnostic]) {
+        let applied = Suppressions.apply(diagnostics, Suppressions.collect(docSet, knownRules: rules))
+        guard !levels.isEmpty else { return (applied.kept, applied.suppressed) }
+        func relevelled(_ d: Diagnostic) -> Diagnostic? {
             guard let level = levels[d.ruleID] else { return d }
             guard let severity = level.severity else { return nil }
             var d = d
             d.severity = severity
             return d
         }
-        return (relevelled, suppressed)
+        let suppressed = applied.suppressed.compactMap { s -> SuppressedDiagnostic? in
+            relevelled(s.diagnostic).map { SuppressedDiagnostic($0, kind: s.kind, justification: s.justification, at: s.location) }
+        }
+        return (applied.kept.compactMap(relevelled), suppressed)
     }
 
     /// Suppressions, rule levels, `--changed-since` and the baseline applied to `diagnostics`.
@@ -108,14 +111,24 @@ extension DocSpecCLI {
             // locale folder missing: the page-set rules; stale generated tests) are about this
             // change whatever file they point at.
             let always = Set(config.rules.descriptors.filter { $0.layer == .pageSet }.map(\.id.rawValue) + ["stale-generated"])
-            shown = shown.filter { d in
+            func inChange(_ d: Diagnostic) -> Bool {
                 always.contains(d.ruleID)
                     || ([d.location] + d.notes.map(\.location)).contains { $0.map { changed.contains($0.file) } ?? false }
             }
+            shown = shown.filter(inChange)
+            suppressed = suppressed.filter { inChange($0.diagnostic) }
         }
-        var baselined = 0
-        if let baseline { (shown, baselined) = baseline.filter(shown, root: rootPath(config)) }
-        return Findings(shown: shown.sortedForOutput(), hidden: HiddenFindings(suppressed: suppressed, baselined: baselined))
+        var baselined: [SuppressedDiagnostic] = []
+        if let baseline {
+            let (kept, hidden) = baseline.filter(shown, root: rootPath(config))
+            shown = kept
+            let (_, display) = baselineLocation(config, options, currentDirectory: currentDirectory)
+            baselined = hidden.sortedForOutput().map {
+                SuppressedDiagnostic($0, kind: .external, justification: "recorded in the baseline file \(display)")
+            }
+        }
+        let hidden = suppressed.sorted { Diagnostic.precedes($0.diagnostic, $1.diagnostic) } + baselined
+        return Findings(shown: shown.sortedForOutput(), hidden: HiddenFindings(hidden))
     }
 
     static func rootPath(_ config: Config) -> String { config.root.standardizedFileURL.path }

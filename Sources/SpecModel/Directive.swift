@@ -44,11 +44,25 @@ public struct Directive: Hashable, Sendable, Codable {
 /// Parses directive comments.
 public enum DirectiveParser {
     /// Directive names this version understands.
-    public static let knownNames: Set<String> = ["table", "setup", suppressionName]
+    public static let knownNames: Set<String> = Set(["table", "setup"]).union(suppressionNames)
     /// `<!-- docspec:disable-next-block <rule-id>[,<rule-id>…] reason="…" -->`: silences those
-    /// rules' findings in the next block. The rule list is kept as the attribute `rules`; the
-    /// rule ids and the reason are checked by the caller, which knows the rules.
+    /// rules' findings in the next block.
     public static let suppressionName = "disable-next-block"
+    /// `<!-- docspec:disable-next-line <rules> reason="…" -->`: the line right after the comment.
+    public static let nextLineSuppressionName = "disable-next-line"
+    /// `<!-- docspec:disable <rules> reason="…" -->` … `<!-- docspec:enable [<rules>] -->`: the
+    /// lines between the two comments (to the end of the page when no `enable` follows).
+    public static let rangeSuppressionName = "disable"
+    /// `<!-- docspec:enable [<rules>] -->`: ends a `docspec:disable` range.
+    public static let enableName = "enable"
+    /// `<!-- docspec:disable-file <rules> reason="…" -->`: the whole page.
+    public static let fileSuppressionName = "disable-file"
+    /// The suppression comments (see `Suppressions` in DocSpecKit). Their first word, unless it
+    /// is an attribute, is the comma-separated rule list, kept as the attribute `rules`; the rule
+    /// ids and the reason are checked by the caller, which knows the rules.
+    public static let suppressionNames: Set<String> = [
+        suppressionName, nextLineSuppressionName, rangeSuppressionName, enableName, fileSuppressionName,
+    ]
 
     /// Parses an HTML block's literal.
     ///
@@ -101,7 +115,7 @@ public enum DirectiveParser {
             return .success(Directive(name: name, attributes: [], range: range, content: code))
         }
         var attributes: [Directive.Attribute] = []
-        if name == suppressionName {
+        if suppressionNames.contains(name) {
             // The first word, unless it is an attribute, is the comma-separated rule list.
             scanner.skipSpace()
             let list = scanner.text.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r") }

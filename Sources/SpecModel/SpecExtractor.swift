@@ -40,6 +40,21 @@ public enum SpecExtractor {
         return nil
     }
 
+    /// Whether a leaf block (not a list, quote or footnote as a whole, which span blank lines
+    /// between their items) covers the 1-based `line`: the line is not blank and lies in the page.
+    public static func hasContent(line: Int, in blocks: [Block]) -> Bool {
+        for block in blocks where block.range.start.line <= line && line <= block.range.end.line {
+            switch block {
+            case .list(_, _, let items, _):
+                if items.contains(where: { hasContent(line: line, in: $0.blocks) }) { return true }
+            case .blockQuote(let b, _), .footnoteDefinition(_, let b, _):
+                if hasContent(line: line, in: b) { return true }
+            default: return true
+            }
+        }
+        return false
+    }
+
     /// Extracts the spec model of a page.
     ///
     /// - Parameters:
@@ -72,8 +87,15 @@ public enum SpecExtractor {
             codeSamples: walker.samples, links: walker.links, directives: walker.directives,
             failedTables: walker.failedTables, document: document)
         var withSuppressions = page
-        for d in walker.directives where d.name == DirectiveParser.suppressionName {
-            withSuppressions.suppressedLines[d.range.start.line] = nextBlockLines(after: d.range, in: document.blocks)
+        for d in walker.directives {
+            switch d.name {
+            case DirectiveParser.suppressionName:
+                withSuppressions.suppressedLines[d.range.start.line] = nextBlockLines(after: d.range, in: document.blocks)
+            case DirectiveParser.nextLineSuppressionName:
+                let line = d.range.end.line + 1
+                withSuppressions.suppressedLines[d.range.start.line] = hasContent(line: line, in: document.blocks) ? line...line : nil
+            default: break
+            }
         }
         if let linkLocales {
             for i in withSuppressions.codeSamples.indices {
@@ -149,7 +171,7 @@ public enum SpecExtractor {
             {
                 // A suppression comment binds nothing here (DocSpecKit applies it to the next
                 // block): it does not end a pending table directive.
-                if case .success(let d) = parsed, d.name == DirectiveParser.suppressionName {
+                if case .success(let d) = parsed, DirectiveParser.suppressionNames.contains(d.name) {
                     directives.append(d)
                     return
                 }

@@ -160,8 +160,9 @@ public struct SpecPage: Hashable, Sendable {
     public var failedTables: [FailedTable] = []
     /// The parsed page, for checks that need every block.
     public var document: MarkdownDocument
-    /// For each `docspec:disable-next-block` comment (by its first line), the lines of the block
-    /// it applies to; `nil` when no block follows it. Kept when the block tree is released.
+    /// For each `docspec:disable-next-block` and `docspec:disable-next-line` comment (by its first
+    /// line), the lines it applies to (the next block; the line right after the comment); `nil`
+    /// when no block or a blank line follows it. Kept when the block tree is released.
     public var suppressedLines: [Int: ClosedRange<Int>?] = [:]
 
     /// The page as block alignment and the drift rules read it (blocks with their invariant

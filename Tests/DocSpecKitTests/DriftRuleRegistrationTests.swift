@@ -77,6 +77,6 @@ struct DriftRuleRegistrationTests {
             with: "# Ошибки и конечные точки\n\n<!-- docspec:disable-next-block fixme-drift reason=\"a test\" -->\n")
         let r = run(ws, ["lint"])
         // Known, so not an invalid suppression; the finding is at line 1, so it is unused.
-        #expect(!r.err.contains("[invalid-suppression]") && r.err.contains("[unused-suppression]"), "\(r.transcript)")
+        #expect(!r.err.contains("[invalid-suppression]") && r.err.contains("[superfluous-suppression]"), "\(r.transcript)")
     }
 }

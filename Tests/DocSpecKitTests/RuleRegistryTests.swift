@@ -112,7 +112,7 @@ struct RuleRegistryTests {
             }
         }
         // The scan sees the goldens' ids (a vacuous scan would pass).
-        #expect(seen.isSuperset(of: ["cell-mismatch", "missing-table", "code-sample-mismatch", "unused-suppression", "missing-generic-row"]), "\(seen.sorted())")
+        #expect(seen.isSuperset(of: ["cell-mismatch", "missing-table", "code-sample-mismatch", "superfluous-suppression", "missing-generic-row"]), "\(seen.sorted())")
     }
 
     @Test("doc-test-attributes, emitted by generation, is known to rules, --severity and docspec.yml")

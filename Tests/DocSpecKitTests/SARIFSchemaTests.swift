@@ -119,12 +119,12 @@ struct SARIFSchemaTests {
         let diagnostics = [
             Diagnostic.error("missing-locale", "folder 'docs-ru' of locale 'ru' does not exist", at: nil),
             Diagnostic.warning(
-                "unused-suppression", "silenced nothing", at: SourceLocation(file: "/project/docs ja/日本語 #1.md", line: 2, column: 3),
+                "superfluous-suppression", "silenced nothing", at: SourceLocation(file: "/project/docs ja/日本語 #1.md", line: 2, column: 3),
                 notes: [DiagnosticNote("no counterpart", at: nil), DiagnosticNote("outside the root", at: SourceLocation(file: "/elsewhere/a.md", line: 1))]),
         ]
         let text = SARIFRenderer(
             toolName: "docspec", toolVersion: "0.1.0", informationURI: nil,
-            rules: [.init(id: "unused-suppression", summary: "a suppression that silenced nothing", level: .warning, enabled: false)],
+            rules: [.init(id: "superfluous-suppression", summary: "a suppression that silenced nothing", level: .warning, enabled: false)],
             root: "/project"
         ).render(diagnostics)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
