@@ -54,6 +54,9 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     /// `partialFingerprints` hash it together with the rule id and the page; `nil` means the
     /// message stands for the content.
     public var fingerprintContent: String? = nil
+    /// The mechanical repair for this finding (`docspec fix`, LSP code actions, SARIF `fixes`),
+    /// or `nil` when the drift cannot be fixed without translating.
+    public var fix: Fix? = nil
 
     /// Creates a diagnostic. `ruleID` is a kebab-case rule id like `cell-mismatch`; `location` is
     /// `nil` only for findings about the whole run.

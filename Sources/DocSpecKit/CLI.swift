@@ -48,6 +48,7 @@ public enum DocSpecCLI {
         ("baseline", "Record current findings in the baseline file (write), or drop fixed ones (prune)."),
         ("stamp", "Record in translations the source content they were reviewed against (translation-of)."),
         ("rules", "List every rule with its default level, or describe one rule."),
+        (FixCommand.name, FixCommand.summary),
     ]
 
     /// Runs the CLI with `arguments` (without the program name) and returns the exit code.
@@ -89,6 +90,7 @@ public enum DocSpecCLI {
             return 0
         }
         if command == "stamp" { return stamp(rest, output: output, currentDirectory: currentDirectory) }
+        if command == FixCommand.name { return FixCommand.run(rest, output: output, currentDirectory: currentDirectory, rules: rules) }
         do throws(DocSpecError) {
             if command == "baseline", baselineAction == nil {
                 throw DocSpecError.usage("baseline needs an action: 'docspec baseline write' or 'docspec baseline prune [--check]'")
@@ -333,6 +335,8 @@ public enum DocSpecCLI {
             return findingsHelp(command, summary: summary)
         case "baseline":
             return baselineHelp(summary: summary)
+        case FixCommand.name:
+            return FixCommand.help
         case "stamp":
             return stampHelp
         case "rules":

@@ -131,10 +131,12 @@ public struct CodeSampleDriftRule: DriftRule {
         let tl = pair.target.locale
         let note = DiagnosticNote("the sample in the source locale (\(sl))", at: a.range.start)
         if Self.info(a) != Self.info(b) {
-            return .error(
+            var d = Diagnostic.error(
                 "code-sample-mismatch",
                 "info string differs: \(tl) has '\(Self.clip(Self.info(b)))', \(sl) has '\(Self.clip(Self.info(a)))'",
                 at: b.range.start, notes: [note])
+            d.fix = FixBuilder(pair).infoString(rule: d.ruleID, source: a, target: b)
+            return d
         }
         // A typed JSON sample that is not JSON in the source locale was reported there
         // (invalid-json-sample); the translation differing from it is that one mistake again.
@@ -172,11 +174,14 @@ public struct CodeSampleDriftRule: DriftRule {
             sourceLine = min(a.firstCodeLine + (i < la.count ? la[i].index : (la.last?.index ?? -1) + 1), a.range.end.line)
             let theirs = i < lb.count ? lb[i].text : "(end of sample)"
             let ours = i < la.count ? la[i].text : "(end of sample)"
-            return .error(
+            var d = Diagnostic.error(
                 "code-sample-mismatch",
                 "code differs from the source locale once comments are removed: \(tl) has '\(Self.clip(theirs))', \(sl) has '\(Self.clip(ours))'",
                 at: SourceLocation(file: pair.target.path, line: line),
                 notes: [DiagnosticNote("the line in the source locale (\(sl))", at: SourceLocation(file: pair.source.path, line: sourceLine))])
+            // Setup code agrees (checked above): only the shown code differs.
+            d.fix = FixBuilder(pair).code(rule: d.ruleID, source: a, target: b)
+            return d
         }
         return nil
     }

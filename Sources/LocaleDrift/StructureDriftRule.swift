@@ -121,7 +121,16 @@ public struct StructureDriftRule: DriftRule {
         let pair: PagePair
         let al: PageAlignment
         var out: [Diagnostic] = []
+        /// Built when the first fixable finding needs it (it indexes both pages' text).
+        var builder: FixBuilder? = nil
         var sl: String { pair.source.locale }
+
+        mutating func fixes() -> FixBuilder {
+            if let builder { return builder }
+            let b = FixBuilder(pair)
+            builder = b
+            return b
+        }
         var tl: String { pair.target.locale }
 
         // MARK: sections
@@ -139,10 +148,15 @@ public struct StructureDriftRule: DriftRule {
                 guard let h = s.sections[i].headingIndex, !al.missingSections.contains(sourceParents[i] ?? -1) else { continue }
                 let sub = PageAlignment.withSubsections(i, s, sourceAll).filter { al.missingSections.contains($0) }.count - 1
                 let with = sub == 0 ? "" : " (with \(sub) subsection\(sub == 1 ? "" : "s"))"
-                out.append(Diagnostic(
-                    "missing-section", .error, "section '\(clip(s.sections[i].title))'\(with) is missing in \(tl)", at: insertionPoint(afterSource: i, matched),
+                let at = insertionPoint(afterSource: i, matched)
+                var d = Diagnostic(
+                    "missing-section", .error, "section '\(clip(s.sections[i].title))'\(with) is missing in \(tl)", at: at,
                     notes: [DiagnosticNote("the section in the source locale (\(sl))", at: s.units[h].range.start)],
-                    fingerprint: "section|" + s.sections[i].title))
+                    fingerprint: "section|" + s.sections[i].title)
+                let units = PageAlignment.withSubsections(i, s, sourceAll).flatMap { PageAlignment.units(s.sections[$0]) }
+                let last = units.map { s.units[$0].range.end.line }.max() ?? s.units[h].range.end.line
+                d.fix = fixes().insertion(rule: d.ruleID, sourceLines: s.units[h].range.start.line...max(last, s.units[h].range.start.line), before: at)
+                out.append(d)
             }
             for j in al.extraSections.sorted() {
                 guard let h = t.sections[j].headingIndex, !al.extraSections.contains(targetParents[j] ?? -1) else { continue }
@@ -213,11 +227,13 @@ public struct StructureDriftRule: DriftRule {
                 let y = t.units[hb].anchor
                 if let x, x != y {
                     let theirs = y.map { "'\($0)'" } ?? "none"
-                    out.append(Diagnostic(
+                    var d = Diagnostic(
                         "heading-anchor-mismatch", .warning, "heading anchor is \(theirs) in \(tl) but '\(x)' in the source locale (\(sl))",
                         at: t.units[hb].range.start,
                         notes: [DiagnosticNote("the heading in the source locale (\(sl))", at: s.units[ha].range.start)],
-                        fingerprint: "anchor|" + x))
+                        fingerprint: "anchor|" + x)
+                    d.fix = fixes().anchor(rule: d.ruleID, source: s.units[ha].range.start.line, target: t.units[hb].range.start.line, anchor: x)
+                    out.append(d)
                 }
             }
             // Blocks of missing or extra sections were reported with their section.
@@ -258,8 +274,8 @@ public struct StructureDriftRule: DriftRule {
                 }
             }
             compareTokens(
-                source: su.filter { isProse(s.units[$0]) }.map { ($0, s.units[$0].tokens, s.units[$0].range.start, sectionContext(s, $0)) },
-                target: tu.filter { isProse(t.units[$0]) }.map { ($0, t.units[$0].tokens, t.units[$0].range.start, sectionContext(t, $0)) },
+                source: su.filter { isProse(s.units[$0]) }.map { ($0, s.units[$0].tokens, s.units[$0].range.start, sectionContext(s, $0), Self.lines(s.units[$0].range)) },
+                target: tu.filter { isProse(t.units[$0]) }.map { ($0, t.units[$0].tokens, t.units[$0].range.start, sectionContext(t, $0), Self.lines(t.units[$0].range)) },
                 counterpart: counterpart, fallback: headingLocation,
                 // A token the prose of one locale has in a table of the other (or the reverse) is there.
                 alsoInSource: su.compactMap { s.units[$0].table }.flatMap { $0.rows.map(\.tokens) },
@@ -361,7 +377,8 @@ public struct StructureDriftRule: DriftRule {
                 }
                 let context = " in row '\(clip(Self.rowKey(sr[i]), 40))'"
                 compareTokens(
-                    source: [(i, sr[i].tokens, sr[i].location, context)], target: [(j, tr[j].tokens, tr[j].location, context)],
+                    source: [(i, sr[i].tokens, sr[i].location, context, sr[i].location.line...sr[i].location.line)],
+                    target: [(j, tr[j].tokens, tr[j].location, context, tr[j].location.line...tr[j].location.line)],
                     counterpart: [i: j], fallback: tr[j].location, keepNumbers: sr[i].wholeCellNumbers)
             }
             let rowFindings = Array(out[before...])
@@ -379,6 +396,7 @@ public struct StructureDriftRule: DriftRule {
                 first.message = "\(group.count) of \(sr.count) rows of the \(ta.origin.rawValue)\(section) differ (\(InvariantTokens.noun(of: d.ruleID))); the first: " + first.message
                 first.notes += group.dropFirst().compactMap { g in g.location.map { DiagnosticNote("another row that differs", at: $0) } }
                 first.fingerprintContent = "rows|" + group.compactMap(\.fingerprintContent).joined(separator: "||")
+                first.fix = Fix.merged(group.map(\.fix))
                 out.append(first)
             }
         }
@@ -396,7 +414,12 @@ public struct StructureDriftRule: DriftRule {
 
         // MARK: tokens
 
-        typealias TokenUnit = (id: Int, tokens: InvariantTokens, at: SourceLocation, context: String)
+        /// A block (or a table row) whose tokens are compared: its id, tokens, location, the
+        /// " in section 'X'" context for messages and its lines (where a fix finds the tokens).
+        typealias TokenUnit = (id: Int, tokens: InvariantTokens, at: SourceLocation, context: String, lines: ClosedRange<Int>)
+
+        /// The lines of a block's range.
+        static func lines(_ r: SourceRange) -> ClosedRange<Int> { r.start.line...max(r.start.line, r.end.line) }
 
         /// Compares token multisets of a group of source units with a group of target units.
         /// Missing tokens are attributed to the source unit that has them and reported at its
@@ -417,8 +440,9 @@ public struct StructureDriftRule: DriftRule {
                 t.links = t.links.map { link in localized.first { link == $0 || link.hasPrefix($0 + "/") }.map { $0 + "/…" } ?? link }
                 return t
             }
-            let source = source.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context) }
-            let target = target.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context) }
+            let source = source.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context, $0.lines) }
+            let target = target.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context, $0.lines) }
+            let targetLines = Dictionary(target.map { ($0.id, $0.lines) }, uniquingKeysWith: { a, _ in a })
             let targetAt = Dictionary(target.map { ($0.id, $0.at) }, uniquingKeysWith: { a, _ in a })
             // A source block without counterpart: report at the counterpart of the nearest
             // source block before it that has one (else after it), where the text belongs.
@@ -463,7 +487,7 @@ public struct StructureDriftRule: DriftRule {
                 for t in target.map(\.tokens) + alsoInTarget { for x in t.tokens(ofKind: kind) { available[x, default: 0] += 1 } }
                 if !multiset { for k in available.keys { available[k] = Int.max / 2 } }
                 // Missing tokens grouped by where they are reported.
-                var missing: [SourceLocation: (tokens: [String], note: SourceLocation, context: String, counterpart: Int?)] = [:]
+                var missing: [SourceLocation: (tokens: [String], note: SourceLocation, context: String, counterpart: Int?, sources: [ClosedRange<Int>])] = [:]
                 var order: [SourceLocation] = []
                 var sourceCounts: [String: Int] = [:]
                 for t in alsoInSource { for x in t.tokens(ofKind: kind) { sourceCounts[x, default: 0] += 1 } }
@@ -477,9 +501,10 @@ public struct StructureDriftRule: DriftRule {
                             let c = counterpart[s.id]
                             let at = c.flatMap { targetAt[$0] } ?? nearest[s.id] ?? fallback
                             if missing[at] == nil {
-                                missing[at] = ([], s.at, s.context, c)
+                                missing[at] = ([], s.at, s.context, c, [])
                                 order.append(at)
                             }
+                            if missing[at]!.sources.last != s.lines { missing[at]!.sources.append(s.lines) }
                             if multiset || !missing[at]!.tokens.contains(x) { missing[at]!.tokens.append(x) }
                         }
                     }
@@ -503,10 +528,14 @@ public struct StructureDriftRule: DriftRule {
                     let note = DiagnosticNote("the source locale (\(sl)) has it here", at: m.note)
                     if let c = m.counterpart, let e = extra[c], !e.isEmpty {
                         extra[c] = nil
-                        out.append(Diagnostic(
+                        var d = Diagnostic(
                             rule, .warning,
                             "\(noun)\(m.context) differs: \(tl) has \(list(e)), the source locale (\(sl)) has \(list(m.tokens))",
-                            at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))"))
+                            at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))")
+                        if let lines = targetLines[c] {
+                            d.fix = fixes().tokens(rule: rule, kind: kind, missing: m.tokens, extra: e, sourceLines: m.sources, targetLines: lines)
+                        }
+                        out.append(d)
                     } else {
                         out.append(Diagnostic(
                             rule, .warning,

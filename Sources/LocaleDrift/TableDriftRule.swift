@@ -127,15 +127,19 @@ public struct TableDriftRule: DriftRule {
                 at: tt.range.start, notes: [DiagnosticNote("table in the source locale (\(sl))", at: st.range.start)]))
             if misplaced { return out }
         }
+        var builder: FixBuilder? = nil
         let invariantColumns = st.kind.columns.filter { $0.type.isInvariant }.map(\.name)
         func compareCells(_ sr: SpecRow, _ tr: SpecRow, includingKey: Bool) {
             for column in invariantColumns where includingKey || column != st.kind.keyColumn {
                 guard let sc = sr.cell(column), let tc = tr.cell(column) else { continue }
                 // A cell that does not fit its column was reported as invalid-cell already.
                 if sc.value != tc.value, sc.isValid, tc.isValid {
-                    out.append(.error(
+                    var d = Diagnostic.error(
                         "cell-mismatch", "'\(column)' of row '\(sr.key)' in table '\(st.id)' is '\(tc.value)' in \(tl) but '\(sc.value)' in \(sl)",
-                        at: tc.range.start, notes: [DiagnosticNote("the cell in the source locale (\(sl))", at: sc.range.start)]))
+                        at: tc.range.start, notes: [DiagnosticNote("the cell in the source locale (\(sl))", at: sc.range.start)])
+                    if builder == nil { builder = FixBuilder(pair) }
+                    d.fix = builder?.cell(rule: d.ruleID, source: sc.range, target: tc.range)
+                    out.append(d)
                 }
             }
         }

@@ -210,7 +210,7 @@ public struct TokenExtractor: Sendable {
     }
 
     /// `…` typed for `...` is the same code.
-    static func normalizeCode(_ c: String) -> String {
+    public static func normalizeCode(_ c: String) -> String {
         c.hasBytes("…") ? c.replacingOccurrences(of: "…", with: "...") : c
     }
 
@@ -247,7 +247,15 @@ public struct TokenExtractor: Sendable {
             }
         }
         let text = SiteSyntax.strip(raw)
-        let u = Array(text.unicodeScalars)
+        scanProse(Array(text.unicodeScalars)) { kind, token, _ in
+            if kind == 0 { t.numbers.append(token) } else { t.placeholders.append(token) }
+        }
+    }
+
+    /// The numbers (`kind` 0, canonical form) and placeholders (`kind` 3) of prose scalars `u`,
+    /// each with its range in `u` (scalar indices), in order: what `tokens(prose:into:)` reads
+    /// (after removing site syntax), and what `docspec fix` uses to find a token in a page.
+    public func scanProse(_ u: [Unicode.Scalar], _ emit: (_ kind: Int, _ token: String, _ range: Range<Int>) -> Void) {
         var i = 0
         while i < u.count {
             let c = u[i]
@@ -256,7 +264,7 @@ public struct TokenExtractor: Sendable {
                 var j = i + 1
                 while j < u.count, u[j].properties.numericType != nil || u[j] == "$" { j += 1 }
                 if j < u.count, "sd@fi".unicodeScalars.contains(u[j]), j + 1 >= u.count || !isWordScalar(u[j + 1]) {
-                    t.placeholders.append(String(String.UnicodeScalarView(u[i...j])))
+                    emit(3, String(String.UnicodeScalarView(u[i...j])), i..<(j + 1))
                     i = j + 1
                     continue
                 }
@@ -266,7 +274,7 @@ public struct TokenExtractor: Sendable {
                 var j = open + 1
                 while j < u.count, isIdentifierScalar(u[j]) { j += 1 }
                 if j > open + 1, j < u.count, u[j] == "}" {
-                    t.placeholders.append(String(String.UnicodeScalarView(u[i...j])))
+                    emit(3, String(String.UnicodeScalarView(u[i...j])), i..<(j + 1))
                     i = j + 1
                     continue
                 }
@@ -291,7 +299,7 @@ public struct TokenExtractor: Sendable {
                         break
                     }
                 }
-                t.numbers.append(Self.canonicalNumber(groups, separators))
+                emit(0, Self.canonicalNumber(groups, separators), i..<j)
                 i = j
                 continue
             }
