@@ -73,10 +73,10 @@ let package = Package(
         .testTarget(
             name: "DocSpecKitTests", dependencies: ["DocSpecKit", "LocaleDrift", "DocDiagnostics", "DocSpecTestSupport"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI"]),
+        .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI", "DocDiagnostics"]),
         .testTarget(name: "PurchaseFlowTests", dependencies: ["PurchaseFlow", "AppStoreServerAPI"]),
         // The real client against the stand-in App Store server (Tests/StandIn, 127.0.0.1 only).
-        .testTarget(name: "AppStoreServerAPIIntegrationTests", dependencies: ["AppStoreServerAPI"]),
+        .testTarget(name: "AppStoreServerAPIIntegrationTests", dependencies: ["AppStoreServerAPI", "DocDiagnostics"]),
         // Conformance tests generated from docs-ja/ by `docspec generate` (do not edit by hand).
         .testTarget(
             name: "GeneratedConformanceTests", dependencies: ["AppStoreServerAPI", "PurchaseFlow"], path: "Generated"),

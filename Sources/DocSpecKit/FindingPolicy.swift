@@ -185,7 +185,7 @@ enum ChangedFiles {
         }
         // Read both pipes before waiting, so a large listing cannot fill a pipe and block git.
         let errBox = PipeReader(err.fileHandleForReading)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readToEndRetryingInterrupts()
         process.waitUntilExit()
         // git's own message: its first lines (a usage dump after them says nothing more).
         let message = errBox.finish().split(separator: "\n").prefix(3).joined(separator: "\n")
@@ -204,7 +204,7 @@ enum ChangedFiles {
 
         init(_ handle: FileHandle) {
             Thread.detachNewThread { [self] in
-                data = handle.readDataToEndOfFile()
+                data = handle.readToEndRetryingInterrupts()
                 done.signal()
             }
         }

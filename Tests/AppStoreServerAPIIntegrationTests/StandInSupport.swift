@@ -1,4 +1,5 @@
 import AppStoreServerAPI
+import DocDiagnostics
 import Dispatch
 import Foundation
 import Testing
@@ -47,10 +48,10 @@ enum Tool {
         nonisolated(unsafe) var errData = Data()
         group.enter()
         DispatchQueue.global().async {
-            errData = stderr.fileHandleForReading.readDataToEndOfFile()
+            errData = stderr.fileHandleForReading.readToEndRetryingInterrupts()
             group.leave()
         }
-        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        let outData = stdout.fileHandleForReading.readToEndRetryingInterrupts()
         group.wait()
         process.waitUntilExit()
         return Output(

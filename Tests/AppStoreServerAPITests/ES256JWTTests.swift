@@ -1,4 +1,5 @@
 import AppStoreServerAPI
+import DocDiagnostics
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ private func openssl(_ arguments: [String]) throws -> String {
     process.standardOutput = out
     process.standardError = Pipe()
     try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
+    let data = out.fileHandleForReading.readToEndRetryingInterrupts()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "openssl \(arguments.joined(separator: " ")) failed")
     return String(decoding: data, as: UTF8.self)

@@ -1,4 +1,5 @@
 import AppStoreServerAPI
+import DocDiagnostics
 import Foundation
 
 /// A throw-away PKI shaped like Apple's App Store signing chain, made with the `openssl` command
@@ -196,7 +197,7 @@ func runOpenSSL(_ arguments: [String], in directory: URL) throws {
     let errors = Pipe()
     process.standardError = errors
     try process.run()
-    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+    let stderr = errors.fileHandleForReading.readToEndRetryingInterrupts()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
         throw TestPKI.Failure(

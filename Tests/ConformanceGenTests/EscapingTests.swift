@@ -1,4 +1,5 @@
 import ConformanceGen
+import DocDiagnostics
 import Foundation
 import SpecModel
 import Testing
@@ -144,7 +145,7 @@ struct EscapingTests {
         process.standardError = pipe
         process.standardOutput = pipe
         try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        let output = pipe.fileHandleForReading.readToEndRetryingInterrupts()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(String(decoding: output, as: UTF8.self))")
     }

@@ -1,4 +1,5 @@
 import ConformanceGen
+import DocDiagnostics
 import Foundation
 import MarkdownSyntax
 import SpecModel
@@ -56,7 +57,7 @@ struct LiteralCompileTests {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = pipe.fileHandleForReading.readToEndRetryingInterrupts()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

@@ -1,5 +1,6 @@
 @testable import DocSpecKit
 import Foundation
+import DocDiagnostics
 import Testing
 
 /// `docspec report --html <dir>`: the static page set, its marks at the drifted cells and lines,
@@ -160,7 +161,7 @@ struct HTMLReportTests {
         let pipe = Pipe()
         openssl.standardOutput = pipe
         try openssl.run()
-        let digest = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let digest = String(decoding: pipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         openssl.waitUntilExit()
         #expect(HTMLPage.scriptHash == "sha256-\(digest)")
     }

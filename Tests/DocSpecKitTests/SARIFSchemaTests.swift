@@ -29,7 +29,7 @@ struct SARIFSchemaTests {
         p.standardError = out
         p.standardInput = FileHandle.nullDevice
         do { try p.run() } catch { return (127, "\(error)") }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readToEndRetryingInterrupts()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: o, as: UTF8.self))
     }
