@@ -177,13 +177,19 @@ public struct TokenExtractor: Sendable {
     /// Tokens of inline content. Text of links and emphasis is searched too.
     public func tokens(_ inlines: [Inline]) -> InvariantTokens {
         var t = InvariantTokens()
+        // One walk builds both texts: `text`, the prose the numbers and placeholders are read
+        // from (code, links and HTML as spaces), and `plain`, the inlines' `plainText`.
         var text = ""
+        var plain = ""
         func walk(_ xs: [Inline]) {
             for x in xs {
                 switch x {
-                case .text(let s): text += s
+                case .text(let s):
+                    text += s
+                    plain += s
                 case .code(let s):
                     text += " "
+                    plain += s
                     let c = s.trimmingSpaces
                     if !c.isEmpty && !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
                 case .emphasis(let c), .strong(let c), .strikethrough(let c): walk(c)
@@ -192,20 +198,25 @@ public struct TokenExtractor: Sendable {
                     text += " "
                     walk(c)
                     text += " "
-                case .image(let s, _, _):
+                case .image(let s, _, let alt):
                     if let n = LinkTarget.normalize(s, locales: locales) { t.links.append(n) }
                     text += " "
+                    plain += alt.plainText
                 case .html(let h):
                     text += " "
                     tokens(html: h, into: &t)
-                case .softBreak, .lineBreak: text += "\n"
-                case .footnoteReference: text += " "
+                case .softBreak, .lineBreak:
+                    text += "\n"
+                    plain += " "
+                case .footnoteReference(let label):
+                    text += " "
+                    plain += "[^\(label)]"
                 }
             }
         }
         walk(inlines)
         tokens(prose: text, into: &t)
-        t.text = inlines.plainText + " " + t.text
+        t.text = plain + " " + t.text
         return t
     }
 
