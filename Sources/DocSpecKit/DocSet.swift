@@ -41,10 +41,14 @@ public struct DocSet: Sendable {
     static func parse(
         _ locale: String, _ url: URL, _ rel: String, _ config: Config, driftModel: Bool = true
     ) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
-        let parsed = MarkdownParser.parse(fileAt: url, displayPath: displayPath(url, root: config.root))
+        var parsed = MarkdownParser.parse(fileAt: url, displayPath: displayPath(url, root: config.root))
         guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
+        // The extractor gets the only copy of the block tree: without the drift model, nothing
+        // reads a spec table's block rows after extraction, so they are freed as converted.
+        parsed.document = nil
         let (page, extraction) = SpecExtractor.extract(
-            doc, locale: locale, relativePath: rel, linkLocales: driftModel ? Set(config.locales.map { $0.code.lowercased() }) : nil)
+            consume doc, locale: locale, relativePath: rel, linkLocales: driftModel ? Set(config.locales.map { $0.code.lowercased() }) : nil,
+            releasingSpecRows: !driftModel)
         return (page, parsed.diagnostics + extraction)
     }
 
