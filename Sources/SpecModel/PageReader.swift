@@ -28,9 +28,14 @@ public enum PageReader {
     public static func page(
         fileAt url: URL, displayPath: String, locale: String, relativePath: String, linkLocales: Set<String>?
     ) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
-        let parsed = MarkdownParser.parse(fileAt: url, displayPath: displayPath)
+        var parsed = MarkdownParser.parse(fileAt: url, displayPath: displayPath)
         guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
-        let (page, extraction) = SpecExtractor.extract(doc, locale: locale, relativePath: relativePath, linkLocales: linkLocales)
+        // The extractor gets the only copy of the block tree: without the drift model, nothing
+        // reads a spec table's block rows after extraction, so they are freed as converted.
+        parsed.document = nil
+        let (page, extraction) = SpecExtractor.extract(
+            consume doc, locale: locale, relativePath: relativePath, linkLocales: linkLocales,
+            releasingSpecRows: linkLocales == nil)
         return (page, parsed.diagnostics + extraction)
     }
 
