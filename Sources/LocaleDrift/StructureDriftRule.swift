@@ -1,3 +1,4 @@
+import Foundation
 import DocDiagnostics
 import SpecModel
 
@@ -36,6 +37,15 @@ public struct StructureDriftRule: DriftRule {
                 An explicit heading anchor is what links point at; when the translation's differs or is missing, links \
                 that work in the source locale break in the translation. Copy the source's anchor unchanged.
                 """, example: "## 概要 {#overview}  vs  ## Обзор {#obzor}"),
+        RuleDescriptor(
+            "broken-anchor-link", .warning, layer: .drift,
+            summary: "an in-page link (#id) resolves in the source locale but not in the translation",
+            help: """
+                A link to a place on the same page (`[…](#id)`) leads to a heading or anchor in the source locale, but no \
+                heading, explicit anchor or HTML id of the translation has that id: its heading was translated (and with \
+                it the generated id) or removed. Point the link at the translation's id, or give the heading the \
+                source's anchor (`{#id}`).
+                """, example: "[構文](#syntax) → ## Синтаксис (id 'синтаксис')"),
         RuleDescriptor(
             "number-mismatch", .warning, layer: .drift, summary: "a number of the source's prose or table is missing in the translation",
             help: """
@@ -114,6 +124,7 @@ public struct StructureDriftRule: DriftRule {
         let al = pair.alignment ?? PageAlignment(pair)
         var ctx = Context(pair: pair, al: al)
         ctx.sections()
+        ctx.inPageLinks()
         return ctx.out
     }
 
@@ -213,6 +224,71 @@ public struct StructureDriftRule: DriftRule {
             }
             if lo < matched.pairs.count { return al.target.units[matched.pairs[lo].target].range.start }
             return SourceLocation(file: pair.target.path, line: max(pair.target.document.lineCount, 1))
+        }
+
+        // MARK: in-page links
+
+        /// Fragment-only links of the translation that lead nowhere on its page although the
+        /// source page has the place they name.
+        mutating func inPageLinks() {
+            let fragments = pair.target.links.filter { !$0.isImage && $0.destination.hasPrefix("#") && $0.destination.utf8.count > 1 }
+            guard !fragments.isEmpty else { return }
+            let sourceIDs = Self.anchorIDs(pair.source, al.source)
+            let targetIDs = Self.anchorIDs(pair.target, al.target)
+            var seen = Set<String>()
+            for link in fragments {
+                let raw = String(link.destination.dropFirst())
+                let id = Self.anchorKey(raw.removingPercentEncoding ?? raw)
+                guard !id.isEmpty, targetIDs[id] == nil, let there = sourceIDs[id], seen.insert(id).inserted else { continue }
+                out.append(Diagnostic(
+                    "broken-anchor-link", .warning,
+                    "in-page link '\(clip(link.destination))' leads nowhere in \(tl): no heading or anchor has that id, while the source locale (\(sl)) has it",
+                    at: link.range.start, notes: [DiagnosticNote("the place it names in the source locale (\(sl))", at: there)],
+                    fingerprint: "anchor-link|" + id))
+            }
+        }
+
+        /// The ids a page's in-page links can name, keyed by `anchorKey`: explicit heading anchors
+        /// (`{#id}`, `{/*id*/}`), ids generated from heading text (any of the usual slug styles:
+        /// `browser-compatibility`, `Browser_compatibility`) and `id` / `name` attributes of HTML.
+        static func anchorIDs(_ page: SpecPage, _ structure: PageStructure) -> [String: SourceLocation] {
+            var out: [String: SourceLocation] = [:]
+            for h in structure.units {
+                guard case .heading = h.kind else { continue }
+                if let anchor = h.anchor { out[anchorKey(anchor)] = out[anchorKey(anchor)] ?? h.range.start }
+                let text = anchorKey(h.title)
+                if !text.isEmpty { out[text] = out[text] ?? h.range.start }
+            }
+            let text = page.document.text
+            guard text.hasBytes("id=") || text.hasBytes("name=") else { return out }
+            var line = 1
+            let u = Array(text.utf8)
+            var i = 0
+            while i < u.count {
+                if u[i] == UInt8(ascii: "\n") { line += 1 }
+                // ` id="x"` / ` name='x'`
+                if u[i] == UInt8(ascii: "="), i >= 2, i + 1 < u.count, u[i + 1] == UInt8(ascii: "\"") || u[i + 1] == UInt8(ascii: "'") {
+                    let isID = i >= 3 && u[i - 2] == UInt8(ascii: "i") && u[i - 1] == UInt8(ascii: "d") && (u[i - 3] == 0x20 || u[i - 3] == 0x0A || u[i - 3] == 0x09)
+                    let isName = i >= 5 && u[(i - 4)..<i].elementsEqual("name".utf8) && (u[i - 5] == 0x20 || u[i - 5] == 0x0A || u[i - 5] == 0x09)
+                    if isID || isName, let end = u[(i + 2)...].firstIndex(of: u[i + 1]) {
+                        let key = anchorKey(String(decoding: u[(i + 2)..<end], as: UTF8.self))
+                        if !key.isEmpty, out[key] == nil { out[key] = SourceLocation(file: page.path, line: line) }
+                        i = end
+                    }
+                }
+                i += 1
+            }
+            return out
+        }
+
+        /// An id as compared: letters and digits only, lower-cased, so the slug styles of
+        /// different sites (`-`, `_`, dropped punctuation) name the same heading.
+        static func anchorKey(_ s: String) -> String {
+            var out = String.UnicodeScalarView()
+            for c in s.unicodeScalars where c.properties.isAlphabetic || c.properties.numericType != nil {
+                out.append(contentsOf: c.properties.lowercaseMapping.unicodeScalars)
+            }
+            return String(out)
         }
 
         // MARK: within a region

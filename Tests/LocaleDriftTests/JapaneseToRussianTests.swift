@@ -83,4 +83,106 @@ struct JapaneseToRussianTests {
             """)
         try expectDrift(source, target, rules: [UntranslatedTextRule()], [])
     }
+
+    // MARK: links
+
+    @Test("Locale markers that are not in the run (en-US, ru-RU, en.wikipedia.org) are not link drift; another page is")
+    func localeOnlyLinkDifferences() throws {
+        let source = ja("""
+            # 概要
+
+            [Array](https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Array) と
+            [国際化](https://ja.wikipedia.org/wiki/国際化と地域化) と [ガイド](https://example.com/pt-BR/guide/intro) を参照。
+
+            [ドキュメント](/docs/api/list) と [web](/web/docs) も読んでください。
+            """)
+        let target = ru("""
+            # Обзор
+
+            См. [Array](https://developer.mozilla.org/ru-RU/docs/Web/JavaScript/Reference/Global_Objects/Array),
+            [интернационализацию](https://en.wikipedia.org/wiki/Internationalization_and_localization) и
+            [руководство](https://example.com/guide/intro).
+
+            1️⃣Прочитайте также [документацию](/docs/list) и [web](/web/docs).
+            """)
+        try expectDrift(source, target, rules: [StructureDriftRule()], [Finding("link-mismatch", .warning, at: target[1], note: source.firstLine(of: "[ドキュメント]"))])
+    }
+
+    @Test("Locale markers: BCP 47 tags are recognised, ordinary path words are not")
+    func localeMarkers() {
+        for tag in ["ru", "ja", "en-US", "ru-RU", "pt_BR", "zh-Hans", "zh-Hant-TW", "es-419", "sr-Latn"] {
+            #expect(LinkTarget.isLocale(tag, []), "\(tag)")
+        }
+        for word in ["docs", "api", "web", "guide", "v2", "js", "reference", "en-US-x", "eng", "xx", "react-dom"] {
+            #expect(!LinkTarget.isLocale(word, []), "\(word)")
+        }
+    }
+
+    @Test("Fragments of external URLs are compared; fragments of localised or site links are not")
+    func externalFragments() throws {
+        let source = ja("""
+            # 概要
+
+            [RFC 9110](https://www.rfc-editor.org/rfc/rfc9110#section-6) と [MDN](https://developer.mozilla.org/ja/docs/Web/HTTP#概要) と [ガイド](/ja/guide/list#key) を参照。
+            """)
+        let target = ru("""
+            # Обзор
+
+            1️⃣См. [RFC 9110](https://www.rfc-editor.org/rfc/rfc9110#section-6.5.1), [MDN](https://developer.mozilla.org/ru/docs/Web/HTTP#обзор) и [руководство](/ru/guide/list#klyuch).
+            """)
+        try expectDrift(source, target, rules: [StructureDriftRule()], [Finding("link-mismatch", .warning, at: target[1], note: source.firstLine(of: "[RFC 9110]"))])
+    }
+
+    @Test("An in-page link whose heading was translated or removed in the translation is reported")
+    func inPageLinks() throws {
+        let source = ja("""
+            # 概要
+
+            [構文](#syntax) と [例](#examples) と [注記](#note) と [上](#top) を見てください。
+
+            <a id="top"></a>
+
+            ## 構文 {#syntax}
+
+            構文の説明です。
+
+            ## 例
+
+            例の説明です。
+
+            ## Note
+
+            注記です。
+            """)
+        let target = ru("""
+            # Обзор
+
+            См. [синтаксис](1️⃣#syntax), [примеры](#примеры), [примечание](2️⃣#note) и [начало](#top).
+
+            <a id="top"></a>
+
+            ## Синтаксис
+
+            Описание синтаксиса.
+
+            ## Примеры
+
+            Описание примеров.
+            """)
+        let found = try drift(source, target, rules: [StructureDriftRule()]).filter { $0.ruleID == "broken-anchor-link" }
+        #expect(found.map(\.location) == [target[1], target[2]].map { Location(file: $0.file, line: $0.line, column: 1) }, "\(found)")
+        #expect(found.map { $0.notes.map(\.location) } == [[source.firstLine(of: "## 構文")], [source.firstLine(of: "## Note")]])
+    }
+}
+
+extension Fixture {
+    /// The location of the first line containing `text` (column 1).
+    func firstLine(of text: String) -> Location {
+        let lines = marked.text.components(separatedBy: "\n")
+        guard let i = lines.firstIndex(where: { $0.contains(text) }) else {
+            Issue.record("fixture \(path) has no line with '\(text)'")
+            return Location(file: path, line: 0, column: 0)
+        }
+        return Location(file: path, line: i + 1, column: 1)
+    }
 }
