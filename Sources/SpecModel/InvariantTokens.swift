@@ -12,6 +12,10 @@ public struct InvariantTokens: Hashable, Sendable {
     /// Numbers in prose, normalised: full-width digits become ASCII, thousands separators are
     /// dropped, a decimal comma becomes a point (`1 000,5` → `1000.5`).
     public var numbers: [String] = []
+    /// The numbers of `numbers` written as part of a word in ideographs (`16進数`, `3次元`,
+    /// `2013以降`): a translation may say them in words (hexadecimal, three-dimensional), as it
+    /// may spell out a small number.
+    public var wordNumbers: [String] = []
     /// Inline code spans, trimmed.
     public var code: [String] = []
     /// Link and image targets, normalised with `LinkTarget.normalize(_:locales:)`.
@@ -41,6 +45,7 @@ public struct InvariantTokens: Hashable, Sendable {
     /// Appends every token of `other`.
     public mutating func formUnion(_ other: InvariantTokens) {
         numbers += other.numbers
+        wordNumbers += other.wordNumbers
         code += other.code
         links += other.links
         placeholders += other.placeholders
@@ -209,9 +214,13 @@ public struct TokenExtractor: Sendable {
         return t
     }
 
-    /// `…` typed for `...` is the same code.
+    /// `…` typed for `...` is the same code, and a string in other quotes is the same string
+    /// (`"beforebegin"` / `'beforebegin'`): double quotes become single ones.
     public static func normalizeCode(_ c: String) -> String {
-        c.hasBytes("…") ? c.replacingOccurrences(of: "…", with: "...") : c
+        var c = c
+        if c.hasBytes("…") { c = c.replacingOccurrences(of: "…", with: "...") }
+        if c.hasBytes("\"") { c = c.replacingOccurrences(of: "\"", with: "'") }
+        return c
     }
 
     /// Whether a code span holds translated text rather than code: letters beyond Latin
@@ -247,8 +256,17 @@ public struct TokenExtractor: Sendable {
             }
         }
         let text = SiteSyntax.strip(raw)
-        scanProse(Array(text.unicodeScalars)) { kind, token, _ in
-            if kind == 0 { t.numbers.append(token) } else { t.placeholders.append(token) }
+        let u = Array(text.unicodeScalars)
+        scanProse(u) { kind, token, range in
+            if kind == 0 {
+                t.numbers.append(token)
+                // Digits glued to a word of ideographs (`16進数`, `3次元`) may be part of the
+                // word (hexadecimal, three-dimensional), which a translation says in words.
+                let j = range.upperBound
+                if j + 1 < u.count, Script(u[j]) == .han, Script(u[j + 1]) == .han { t.wordNumbers.append(token) }
+            } else {
+                t.placeholders.append(token)
+            }
         }
     }
 
@@ -299,12 +317,36 @@ public struct TokenExtractor: Sendable {
                         break
                     }
                 }
-                emit(0, Self.canonicalNumber(groups, separators), i..<j)
+                var number = Self.canonicalNumber(groups, separators)
+                // A Japanese or Chinese multiplier (`12 万件`, `3億`) is part of the quantity:
+                // `12 万` is 120000, as a translation writes it out.
+                var k = j
+                if k < u.count, u[k] == " " || u[k] == "\u{3000}" { k += 1 }
+                if k < u.count, let zeros = Self.multiplierZeros[u[k].value], let scaled = Self.scaled(number, zeros: zeros) {
+                    number = scaled
+                    j = k + 1
+                }
+                emit(0, number, i..<j)
                 i = j
                 continue
             }
             i += 1
         }
+    }
+
+    /// Zeros each Japanese / Chinese numeral multiplier adds: 万 (10⁴), 億 (10⁸), 兆 (10¹²).
+    static let multiplierZeros: [UInt32: Int] = [0x4E07: 4, 0x5104: 8, 0x5146: 12]
+
+    /// A canonical number (`12`, `1.5`) times 10^`zeros` (`120000`, `15000`), or `nil` for a
+    /// version-like number (`1.2.3`).
+    public static func scaled(_ number: String, zeros: Int) -> String? {
+        let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        let fraction = parts.count == 2 ? String(parts[1]) : ""
+        guard fraction.count <= zeros else { return nil }
+        var digits = String(parts[0]) + fraction + String(repeating: "0", count: zeros - fraction.count)
+        while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst() }
+        return digits
     }
 
     /// `1,000` / `1 000` / `1.000.000` → thousands; `0,5` / `0.5` → `0.5`; `1.2.3` (a version)
@@ -345,7 +387,7 @@ public struct TokenExtractor: Sendable {
 /// Normalises link targets so locale-specific URLs of the same resource compare equal.
 public enum LinkTarget {
     /// The target normalised for comparison across locales, or `nil` for a fragment-only link,
-    /// which stays on the page (see `DriftChecker`'s in-page link check):
+    /// which stays on the page (`StructureDriftRule` checks it as `broken-anchor-link`):
     ///
     /// - lower-cased (MDN's paths are case-insensitive), `www.` dropped, trailing `/` dropped,
     ///   `x.md` / `x.mdx` / `x.html` the same page;

@@ -173,6 +173,39 @@ struct JapaneseToRussianTests {
         #expect(found.map(\.location) == [target[1], target[2]].map { Location(file: $0.file, line: $0.line, column: 1) }, "\(found)")
         #expect(found.map { $0.notes.map(\.location) } == [[source.firstLine(of: "## 構文")], [source.firstLine(of: "## Note")]])
     }
+
+    // MARK: tokens that are not drift
+
+    @Test("Digits inside an ideographic word, multipliers, qualifiers, quotes, backticks and code elsewhere on the page are not drift")
+    func equivalentTokens() throws {
+        let source = ja("""
+            # 整数型
+
+            リテラルは 16進数 や 8進数 で書けます。最大 12 万件、合計 3億 バイトまで保存できます。
+
+            定数 `Node.ELEMENT_NODE` と `'beforebegin'` を使い、`true` を返します。`Vec<T>` を使います。
+
+            ```rust
+            let v: Vec<i32> = Vec::new();
+            ```
+
+            上限は 500 件です。
+            """)
+        let target = ru("""
+            # Целочисленные типы
+
+            Литералы записываются в шестнадцатеричной или восьмеричной системе. Хранится до 120 000 записей, всего 300 000 000 байт.
+
+            Используйте константу `ELEMENT_NODE` и `"beforebegin"`; функция возвращает true.
+
+            ```rust
+            let v: Vec<i32> = Vec::new();
+            ```
+
+            1️⃣Предел — 50 записей.
+            """)
+        try expectDrift(source, target, rules: [StructureDriftRule()], [Finding("number-mismatch", .warning, at: target[1], note: source.firstLine(of: "上限は"))])
+    }
 }
 
 extension Fixture {
