@@ -206,6 +206,94 @@ struct JapaneseToRussianTests {
             """)
         try expectDrift(source, target, rules: [StructureDriftRule()], [Finding("number-mismatch", .warning, at: target[1], note: source.firstLine(of: "上限は"))])
     }
+
+    @Test("A translator's gloss in console output is not a code difference; a changed output line is")
+    func consoleGlosses() throws {
+        let source = ja("""
+            # 実行
+
+            ```console
+            thread 'main' panicked at 'index out of bounds: the len is 5 but the index is 10', src/main.rs:19:19
+            スレッド'main'は'範囲外アクセス: 長さは5ですが、添え字は10でした', src/main.rs:19:19
+            でパニックしました
+            note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+            ```
+
+            ```console
+            $ cargo run
+            Hello, world!
+            ```
+            """)
+        let target = ru("""
+            # Запуск
+
+            ```console
+            thread 'main' panicked at 'index out of bounds: the len is 5 but the index is 10', src/main.rs:19:19
+            note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace
+            ```
+
+            ```console
+            $ cargo run
+            1️⃣Hello, world?
+            ```
+            """)
+        try expectDrift(source, target, rules: [CodeSampleDriftRule()], [Finding("code-sample-mismatch", at: target[1], note: source.firstLine(of: "Hello, world!"))])
+    }
+
+    // MARK: messages and identities
+
+    @Test("Long values that differ late are shown from where they differ")
+    func messagesShowTheDifference() throws {
+        let source = ja("""
+            # 概要
+
+            [仕様](https://developer.apple.com/documentation/appstoreserverapi/get_transaction_history_v1) を参照。
+            """)
+        let target = ru("""
+            # Обзор
+
+            См. [спецификацию](https://developer.apple.com/documentation/appstoreserverapi/get_transaction_history_v2).
+            """)
+        let found = try drift(source, target, rules: [StructureDriftRule()])
+        #expect(found.count == 1)
+        let message = found.first?.message ?? ""
+        #expect(message.contains("history_v2") && message.contains("history_v1"), "\(message)")
+    }
+
+    @Test("Distinct findings get distinct fingerprints, also when their messages are the same")
+    func distinctFingerprints() throws {
+        let sample = """
+            ```jsx
+            <img src="https://example.com/images/scientists/QIrZWGIs.jpg" alt="Katherine Johnson" />
+            ```
+            """
+        let source = ja("# 画像\n\n" + (1...3).map { "## 例 \($0)\n\n説明 \($0)。\n\n" + sample }.joined(separator: "\n\n"))
+        let target = ru("# Изображения\n\n" + (1...3).map { "## Пример \($0)\n\nОписание \($0).\n\n" + sample.replacingOccurrences(of: "example.com/images/scientists", with: "i.imgur.com") }.joined(separator: "\n\n"))
+        let found = try drift(source, target)
+        #expect(found.map(\.ruleID) == Array(repeating: "code-sample-mismatch", count: 3), "\(found)")
+        #expect(Set(found.map { $0.fingerprint() }).count == 3)
+        #expect(found.allSatisfy { $0.message.contains("i.imgur.com") })
+    }
+
+    @Test("A finding in a paragraph cmark-gfm gives no position is never at line 0")
+    func noLineZero() throws {
+        let source = ja("""
+            # 表
+
+            |
+            最大 500 件
+            -|
+            """)
+        let target = ru("""
+            # Таблица
+
+            |
+            не более 50 записей
+            -|
+            """)
+        let found = try drift(source, target)
+        #expect(found.allSatisfy { ($0.location?.line ?? 0) >= 1 && $0.notes.allSatisfy { ($0.location?.line ?? 0) >= 1 } }, "\(found)")
+    }
 }
 
 extension Fixture {
