@@ -49,6 +49,29 @@ extension Diagnostic {
     }
 }
 
+extension Array where Element == Diagnostic {
+    /// Gives findings that would share a fingerprint (same rule, file and content: five samples
+    /// changed the same way) distinct ones: in location order, the first keeps its fingerprint,
+    /// each further one has its content extended with its ordinal (`#2`, `#3`, …), so baselines
+    /// and SARIF tell them apart and inserting lines above them changes nothing.
+    public mutating func distinguishRepeatedFingerprints() {
+        var seen: [String: Int] = [:]
+        let order = indices.sorted { a, b in
+            let x = self[a].location
+            let y = self[b].location
+            return (x?.file ?? "", x?.line ?? 0, x?.column ?? 0, a) < (y?.file ?? "", y?.line ?? 0, y?.column ?? 0, b)
+        }
+        for i in order {
+            let d = self[i]
+            let content = d.fingerprintContent ?? Diagnostic.removingLineReferences(d.message)
+            let key = d.ruleID + "\u{0}" + (d.location?.file ?? "") + "\u{0}" + content
+            let n = seen[key, default: 0] + 1
+            seen[key] = n
+            if n > 1 { self[i].fingerprintContent = content + "#\(n)" }
+        }
+    }
+}
+
 /// 64-bit FNV-1a over length-prefixed UTF-8 strings: deterministic across runs and platforms.
 struct StableHash {
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -131,10 +131,10 @@ public struct CodeSampleDriftRule: DriftRule {
         let tl = pair.target.locale
         let note = DiagnosticNote("the sample in the source locale (\(sl))", at: a.range.start)
         if Self.info(a) != Self.info(b) {
+            let (theirs, ours) = MessageText.clipPair(Self.info(b), Self.info(a), 80)
             var d = Diagnostic.error(
-                "code-sample-mismatch",
-                "info string differs: \(tl) has '\(Self.clip(Self.info(b)))', \(sl) has '\(Self.clip(Self.info(a)))'",
-                at: b.range.start, notes: [note])
+                "code-sample-mismatch", "info string differs: \(tl) has '\(theirs)', \(sl) has '\(ours)'", at: b.range.start, notes: [note])
+            d.fingerprintContent = "info|\(Self.info(b))|\(Self.info(a))|" + Self.key(a)
             d.fix = FixBuilder(pair).infoString(rule: d.ruleID, source: a, target: b)
             return d
         }
@@ -155,14 +155,20 @@ public struct CodeSampleDriftRule: DriftRule {
                 at: SourceLocation(file: b.range.start.file, line: b.setupFirstLine ?? b.range.start.line),
                 notes: [DiagnosticNote("the sample in the source locale (\(sl))", at: SourceLocation(file: a.range.start.file, line: a.setupFirstLine ?? a.range.start.line))])
         }
-        let la = CodeNormalizer.normalizedLines(a.code, language: a.language)
-        let lb = CodeNormalizer.normalizedLines(b.code, language: b.language)
+        var la = CodeNormalizer.normalizedLines(a.code, language: a.language)
+        var lb = CodeNormalizer.normalizedLines(b.code, language: b.language)
         // Point at the first differing line of the translation.
         var line = b.firstCodeLine
         var sourceLine = a.firstCodeLine
         // In untyped samples (not spec data), UI text that was translated — string literals or
         // HTML/JSX text now in another script — is translation, not drift.
         let tolerant = a.symbol == nil && !exactLanguages.contains(a.language)
+        // A translator's gloss in console output (a line of the program's message rendered in
+        // the locale's own script) is not output the program prints.
+        if tolerant, Self.outputLanguages.contains(a.language.lowercased()) {
+            la.removeAll { Self.isGloss($0.text) }
+            lb.removeAll { Self.isGloss($0.text) }
+        }
         let firstDiff = (0..<min(la.count, lb.count)).first { i in
             la[i].text != lb[i].text
                 && !(tolerant && CodeNormalizer.differsOnlyInTranslatedText(la[i].text, lb[i].text, language: a.language))
@@ -174,24 +180,35 @@ public struct CodeSampleDriftRule: DriftRule {
             sourceLine = min(a.firstCodeLine + (i < la.count ? la[i].index : (la.last?.index ?? -1) + 1), a.range.end.line)
             let theirs = i < lb.count ? lb[i].text : "(end of sample)"
             let ours = i < la.count ? la[i].text : "(end of sample)"
+            let (shownTheirs, shownOurs) = MessageText.clipPair(theirs, ours, 80)
             var d = Diagnostic.error(
                 "code-sample-mismatch",
-                "code differs from the source locale once comments are removed: \(tl) has '\(Self.clip(theirs))', \(sl) has '\(Self.clip(ours))'",
+                "code differs from the source locale once comments are removed: \(tl) has '\(shownTheirs)', \(sl) has '\(shownOurs)'",
                 at: SourceLocation(file: pair.target.path, line: line),
                 notes: [DiagnosticNote("the line in the source locale (\(sl))", at: SourceLocation(file: pair.source.path, line: sourceLine))])
             // Setup code agrees (checked above): only the shown code differs.
             d.fix = FixBuilder(pair).code(rule: d.ruleID, source: a, target: b)
+            // The whole lines and the sample they are in: two samples that differ the same way
+            // are still two findings.
+            d.fingerprintContent = "code|\(theirs)|\(ours)|" + Self.key(a)
             return d
         }
         return nil
     }
 
-    static func isJSON(_ code: String) -> Bool {
-        (try? JSONSerialization.jsonObject(with: Data(code.utf8), options: [.fragmentsAllowed])) != nil
+    /// Info strings of samples that show a terminal or a program's output.
+    static let outputLanguages: Set<String> = ["", "console", "text", "txt", "output", "plaintext", "shell-session", "sh-session", "terminal"]
+
+    /// A line whose letters are mostly of scripts beyond Latin (Japanese, Cyrillic, …): text a
+    /// translator wrote, not what a program in these docs prints.
+    static func isGloss(_ line: String) -> Bool {
+        let counts = ScriptCounts(line)
+        let latin = counts.count(in: [.latin])
+        return counts.total - latin > latin
     }
 
-    static func clip(_ s: String) -> String {
-        s.count > 80 ? String(s.prefix(77)) + "…" : s
+    static func isJSON(_ code: String) -> Bool {
+        (try? JSONSerialization.jsonObject(with: Data(code.utf8), options: [.fragmentsAllowed])) != nil
     }
 
     static func key(_ c: CodeSample) -> String {

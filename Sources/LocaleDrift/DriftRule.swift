@@ -123,6 +123,8 @@ public struct DriftChecker: Sendable {
     /// they were computed on (for views that show what was paired).
     public func analyze(_ pair: PagePair) -> (diagnostics: [Diagnostic], analysis: PairAnalysis) {
         let pair = pair.withAnalysis
-        return (rules.flatMap { $0.check(pair) }, pair.analyzed)
+        var diagnostics = rules.flatMap { $0.check(pair) }
+        diagnostics.distinguishRepeatedFingerprints()
+        return (diagnostics, pair.analyzed)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import DocDiagnostics
 import SpecModel
 
@@ -36,6 +37,15 @@ public struct StructureDriftRule: DriftRule {
                 An explicit heading anchor is what links point at; when the translation's differs or is missing, links \
                 that work in the source locale break in the translation. Copy the source's anchor unchanged.
                 """, example: "## 概要 {#overview}  vs  ## Обзор {#obzor}"),
+        RuleDescriptor(
+            "broken-anchor-link", .warning, layer: .drift,
+            summary: "an in-page link (#id) resolves in the source locale but not in the translation",
+            help: """
+                A link to a place on the same page (`[…](#id)`) leads to a heading or anchor in the source locale, but no \
+                heading, explicit anchor or HTML id of the translation has that id: its heading was translated (and with \
+                it the generated id) or removed. Point the link at the translation's id, or give the heading the \
+                source's anchor (`{#id}`).
+                """, example: "[構文](#syntax) → ## Синтаксис (id 'синтаксис')"),
         RuleDescriptor(
             "number-mismatch", .warning, layer: .drift, summary: "a number of the source's prose or table is missing in the translation",
             help: """
@@ -114,6 +124,7 @@ public struct StructureDriftRule: DriftRule {
         let al = pair.alignment ?? PageAlignment(pair)
         var ctx = Context(pair: pair, al: al)
         ctx.sections()
+        ctx.inPageLinks()
         return ctx.out
     }
 
@@ -132,6 +143,22 @@ public struct StructureDriftRule: DriftRule {
             return b
         }
         var tl: String { pair.target.locale }
+        /// Each page's reader-visible text and code, ASCII-lower-cased, built when first needed:
+        /// a code span whose text the other page has anywhere (its prose or its code blocks) is
+        /// formatting or placement, not a missing token.
+        var pageTexts: (source: String, target: String)? = nil
+
+        mutating func pageText(target: Bool) -> String {
+            if let t = pageTexts { return target ? t.target : t.source }
+            func text(_ page: SpecPage, _ s: PageStructure) -> String {
+                LinkTarget.asciiLowercased(
+                    (s.units.map { u in u.table.map { $0.rows.map(\.tokens.text).joined(separator: "\n") } ?? u.tokens.text }
+                        + page.codeSamples.map(\.code)).joined(separator: "\n"))
+            }
+            let t = (source: text(pair.source, al.source), target: text(pair.target, al.target))
+            pageTexts = t
+            return target ? t.target : t.source
+        }
 
         // MARK: sections
 
@@ -213,6 +240,71 @@ public struct StructureDriftRule: DriftRule {
             }
             if lo < matched.pairs.count { return al.target.units[matched.pairs[lo].target].range.start }
             return SourceLocation(file: pair.target.path, line: max(pair.target.document.lineCount, 1))
+        }
+
+        // MARK: in-page links
+
+        /// Fragment-only links of the translation that lead nowhere on its page although the
+        /// source page has the place they name.
+        mutating func inPageLinks() {
+            let fragments = pair.target.links.filter { !$0.isImage && $0.destination.hasPrefix("#") && $0.destination.utf8.count > 1 }
+            guard !fragments.isEmpty else { return }
+            let sourceIDs = Self.anchorIDs(pair.source, al.source)
+            let targetIDs = Self.anchorIDs(pair.target, al.target)
+            var seen = Set<String>()
+            for link in fragments {
+                let raw = String(link.destination.dropFirst())
+                let id = Self.anchorKey(raw.removingPercentEncoding ?? raw)
+                guard !id.isEmpty, targetIDs[id] == nil, let there = sourceIDs[id], seen.insert(id).inserted else { continue }
+                out.append(Diagnostic(
+                    "broken-anchor-link", .warning,
+                    "in-page link '\(clip(link.destination))' leads nowhere in \(tl): no heading or anchor has that id, while the source locale (\(sl)) has it",
+                    at: link.range.start, notes: [DiagnosticNote("the place it names in the source locale (\(sl))", at: there)],
+                    fingerprint: "anchor-link|" + id))
+            }
+        }
+
+        /// The ids a page's in-page links can name, keyed by `anchorKey`: explicit heading anchors
+        /// (`{#id}`, `{/*id*/}`), ids generated from heading text (any of the usual slug styles:
+        /// `browser-compatibility`, `Browser_compatibility`) and `id` / `name` attributes of HTML.
+        static func anchorIDs(_ page: SpecPage, _ structure: PageStructure) -> [String: SourceLocation] {
+            var out: [String: SourceLocation] = [:]
+            for h in structure.units {
+                guard case .heading = h.kind else { continue }
+                if let anchor = h.anchor { out[anchorKey(anchor)] = out[anchorKey(anchor)] ?? h.range.start }
+                let text = anchorKey(h.title)
+                if !text.isEmpty { out[text] = out[text] ?? h.range.start }
+            }
+            let text = page.document.text
+            guard text.hasBytes("id=") || text.hasBytes("name=") else { return out }
+            var line = 1
+            let u = Array(text.utf8)
+            var i = 0
+            while i < u.count {
+                if u[i] == UInt8(ascii: "\n") { line += 1 }
+                // ` id="x"` / ` name='x'`
+                if u[i] == UInt8(ascii: "="), i >= 2, i + 1 < u.count, u[i + 1] == UInt8(ascii: "\"") || u[i + 1] == UInt8(ascii: "'") {
+                    let isID = i >= 3 && u[i - 2] == UInt8(ascii: "i") && u[i - 1] == UInt8(ascii: "d") && (u[i - 3] == 0x20 || u[i - 3] == 0x0A || u[i - 3] == 0x09)
+                    let isName = i >= 5 && u[(i - 4)..<i].elementsEqual("name".utf8) && (u[i - 5] == 0x20 || u[i - 5] == 0x0A || u[i - 5] == 0x09)
+                    if isID || isName, let end = u[(i + 2)...].firstIndex(of: u[i + 1]) {
+                        let key = anchorKey(String(decoding: u[(i + 2)..<end], as: UTF8.self))
+                        if !key.isEmpty, out[key] == nil { out[key] = SourceLocation(file: page.path, line: line) }
+                        i = end
+                    }
+                }
+                i += 1
+            }
+            return out
+        }
+
+        /// An id as compared: letters and digits only, lower-cased, so the slug styles of
+        /// different sites (`-`, `_`, dropped punctuation) name the same heading.
+        static func anchorKey(_ s: String) -> String {
+            var out = String.UnicodeScalarView()
+            for c in s.unicodeScalars where c.properties.isAlphabetic || c.properties.numericType != nil {
+                out.append(contentsOf: c.properties.lowercaseMapping.unicodeScalars)
+            }
+            return String(out)
         }
 
         // MARK: within a region
@@ -459,25 +551,34 @@ public struct StructureDriftRule: DriftRule {
             }
             for kind in 0..<5 {
                 let (rule, noun) = InvariantTokens.kindNames[kind]
-                // Inline code written as plain text on the other side is formatting, not drift.
-                // (Built only when a code token needs it; compared ASCII-case-insensitively.)
-                var targetTextCache: String?
-                var sourceTextCache: String?
-                func targetText() -> String {
-                    if let t = targetTextCache { return t }
-                    let t = LinkTarget.asciiLowercased((target.map(\.tokens.text) + alsoInTarget.map(\.text)).joined(separator: "\n"))
-                    targetTextCache = t
-                    return t
+                // Inline code written as plain text on the other side, anywhere on its page, is
+                // formatting, not drift; so is a constant with or without its qualifier
+                // (`Node.ELEMENT_NODE` / `ELEMENT_NODE`). Compared ASCII-case-insensitively.
+                let targetPage = kind == 1 ? pageText(target: true) : ""
+                let sourcePage = kind == 1 ? pageText(target: false) : ""
+                let qualified = kind == 1 ? Self.qualifierForms(target.map(\.tokens) + alsoInTarget) : []
+                let sourceQualified = kind == 1 ? Self.qualifierForms(source.map(\.tokens) + alsoInSource) : []
+                // A number the source writes as part of an ideographic word may be a word in the
+                // translation; a large round number may be written with a word for thousands,
+                // millions, … (`1000000000` / `1 миллиард`, `120000` / `120 тыс.`).
+                let wordNumbers = kind == 0 ? Set(source.flatMap(\.tokens.wordNumbers)) : []
+                let targetNumbers = kind == 0 ? (target.map(\.tokens) + alsoInTarget).flatMap(\.numbers) : []
+                func writtenWithMultiplier(_ x: String) -> Bool {
+                    guard x.hasSuffix("000") else { return false }
+                    return targetNumbers.contains { y in (1...4).contains { TokenExtractor.scaled(y, zeros: 3 * $0) == x } }
                 }
-                func sourceText() -> String {
-                    if let t = sourceTextCache { return t }
-                    let t = LinkTarget.asciiLowercased((source.map(\.tokens.text) + alsoInSource.map(\.text)).joined(separator: "\n"))
-                    sourceTextCache = t
-                    return t
+                // Present in the matched stretch (as code or text): never missing. Present only
+                // elsewhere on the page: missing only where the counterpart block has other code
+                // instead (`startTransition` written where the source says `addTransitionType`).
+                let regionTarget = kind == 1 ? LinkTarget.asciiLowercased((target.map(\.tokens.text) + alsoInTarget.map(\.text)).joined(separator: "\n")) : ""
+                let regionSource = kind == 1 ? LinkTarget.asciiLowercased((source.map(\.tokens.text) + alsoInSource.map(\.text)).joined(separator: "\n")) : ""
+                func inRegion(_ x: String, _ text: String, _ forms: Set<String>) -> Bool {
+                    text.hasBytes(LinkTarget.asciiLowercased(x)) || forms.contains(x) || forms.contains(Self.unqualified(x))
                 }
                 func counted(_ x: String) -> Bool {
-                    if kind == 1 { return !targetText().hasBytes(LinkTarget.asciiLowercased(x)) }
-                    return !(kind == 0 && !keepNumbers.contains(x) && (Int(x).map { $0 <= 10 } ?? false))
+                    if kind == 1 { return !(inRegion(x, regionTarget, qualified) || Self.present(x, in: targetPage)) }
+                    guard kind == 0, !keepNumbers.contains(x) else { return true }
+                    return !((Int(x).map { $0 <= 10 } ?? false) || wordNumbers.contains(x) || writtenWithMultiplier(x))
                 }
                 // Links are a multiset (each link of the source needs one in the translation);
                 // other tokens only need to be present: mentioning `true` twice where the source
@@ -489,6 +590,7 @@ public struct StructureDriftRule: DriftRule {
                 // Missing tokens grouped by where they are reported.
                 var missing: [SourceLocation: (tokens: [String], note: SourceLocation, context: String, counterpart: Int?, sources: [ClosedRange<Int>])] = [:]
                 var order: [SourceLocation] = []
+                var softMissing: [(at: SourceLocation, token: String, note: SourceLocation, context: String, counterpart: Int, lines: ClosedRange<Int>)] = []
                 var sourceCounts: [String: Int] = [:]
                 for t in alsoInSource { for x in t.tokens(ofKind: kind) { sourceCounts[x, default: 0] += 1 } }
                 var reported = Set<String>()
@@ -506,23 +608,42 @@ public struct StructureDriftRule: DriftRule {
                             }
                             if missing[at]!.sources.last != s.lines { missing[at]!.sources.append(s.lines) }
                             if multiset || !missing[at]!.tokens.contains(x) { missing[at]!.tokens.append(x) }
+                        } else if kind == 1, let c = counterpart[s.id], let at = targetAt[c], !inRegion(x, regionTarget, qualified),
+                            reported.insert(x).inserted
+                        {
+                            softMissing.append((at, x, s.at, s.context, c, s.lines))
                         }
                     }
                 }
                 var extra: [Int: [String]] = [:]
+                var softExtra: [Int: [String]] = [:]
                 var remaining = sourceCounts
                 if !multiset { for k in remaining.keys { remaining[k] = Int.max / 2 } }
                 for t in target {
                     for x in t.tokens.tokens(ofKind: kind) {
                         if let c = remaining[x], c > 0 {
                             remaining[x] = c - 1
-                        } else if kind == 1 && sourceText().hasBytes(LinkTarget.asciiLowercased(x)) {
+                        } else if kind == 1 && inRegion(x, regionSource, sourceQualified) {
                             continue
+                        } else if kind == 1 && Self.present(x, in: sourcePage) {
+                            if reported.insert("extra:" + x).inserted { softExtra[t.id, default: []].append(x) }
                         } else if multiset || reported.insert("extra:" + x).inserted {
                             extra[t.id, default: []].append(x)
                         }
                     }
                 }
+                // Code present elsewhere on the other page counts where the block has other code
+                // in its place: a replacement, not a span moved or written as plain text.
+                for m in softMissing where !(extra[m.counterpart] ?? []).isEmpty || !(softExtra[m.counterpart] ?? []).isEmpty {
+                    if missing[m.at] == nil {
+                        missing[m.at] = ([], m.note, m.context, m.counterpart, [])
+                        order.append(m.at)
+                    }
+                    if missing[m.at]!.sources.last != m.lines { missing[m.at]!.sources.append(m.lines) }
+                    missing[m.at]!.tokens.append(m.token)
+                }
+                let missingCounterparts = Set(order.compactMap { missing[$0]!.counterpart })
+                for (c, e) in softExtra where missingCounterparts.contains(c) { extra[c, default: []] += e }
                 for at in order {
                     let m = missing[at]!
                     let note = DiagnosticNote("the source locale (\(sl)) has it here", at: m.note)
@@ -530,7 +651,7 @@ public struct StructureDriftRule: DriftRule {
                         extra[c] = nil
                         var d = Diagnostic(
                             rule, .warning,
-                            "\(noun)\(m.context) differs: \(tl) has \(list(e)), the source locale (\(sl)) has \(list(m.tokens))",
+                            "\(noun)\(m.context) differs: \(tl) has \(list(e, against: m.tokens)), the source locale (\(sl)) has \(list(m.tokens, against: e))",
                             at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))")
                         if let lines = targetLines[c] {
                             d.fix = fixes().tokens(rule: rule, kind: kind, missing: m.tokens, extra: e, sourceLines: m.sources, targetLines: lines)
@@ -554,13 +675,72 @@ public struct StructureDriftRule: DriftRule {
             }
         }
 
-        func list(_ tokens: [String]) -> String {
-            let shown = tokens.prefix(4).map { "'\(clip($0, 50))'" }.joined(separator: ", ")
+        /// Whether code token `x` is in `text` (ASCII-lower-cased page text): as written, or, for a
+        /// span that names one identifier (`Vec<T>`, `println!`, `compareDocumentPosition()`),
+        /// that identifier as a whole word, in prose or in a code block.
+        static func present(_ x: String, in text: String) -> Bool {
+            let lower = LinkTarget.asciiLowercased(x)
+            if text.hasBytes(lower) { return true }
+            var name = Substring(lower)
+            if name.hasSuffix("()") { name = name.dropLast(2) }
+            if name.hasSuffix("!") { name = name.dropLast() }
+            if name.hasSuffix(">"), let open = name.firstIndex(of: "<") { name = name[..<open] }
+            let identifier = name.utf8.count >= 2 && name.utf8.allSatisfy { b in
+                b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":") || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
+            }
+            return identifier && name.count < lower.count && containsWord(text, name)
+        }
+
+        /// Whether `word` occurs in `text` with no identifier byte (ASCII letter, digit, `_`) on
+        /// either side.
+        static func containsWord(_ text: String, _ word: Substring) -> Bool {
+            let t = Array(text.utf8)
+            let w = Array(word.utf8)
+            guard !w.isEmpty, t.count >= w.count else { return false }
+            func isWordByte(_ b: UInt8) -> Bool { b == UInt8(ascii: "_") || (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) }
+            var i = 0
+            while i + w.count <= t.count {
+                if t[i] == w[0], t[i..<(i + w.count)].elementsEqual(w),
+                    i == 0 || !isWordByte(t[i - 1]), i + w.count == t.count || !isWordByte(t[i + w.count])
+                {
+                    return true
+                }
+                i += 1
+            }
+            return false
+        }
+
+        /// Every code token of `tokens` and its unqualified form (`Node.ELEMENT_NODE` also gives
+        /// `ELEMENT_NODE`).
+        static func qualifierForms(_ tokens: [InvariantTokens]) -> Set<String> {
+            var out = Set<String>()
+            for t in tokens {
+                for c in t.code {
+                    out.insert(c)
+                    out.insert(unqualified(c))
+                }
+            }
+            return out
+        }
+
+        /// A code token without its qualifier: the part after the last `.` or `::` of a dotted
+        /// identifier (`Node.ELEMENT_NODE` → `ELEMENT_NODE`); other code as it is.
+        static func unqualified(_ c: String) -> String {
+            guard c.unicodeScalars.allSatisfy({ $0 == "." || $0 == ":" || $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }),
+                let last = c.split(whereSeparator: { $0 == "." || $0 == ":" }).last, last.count < c.count
+            else { return c }
+            return String(last)
+        }
+
+        /// Up to four tokens, quoted; long ones cut around where they stop agreeing with the most
+        /// similar of `others` (the other side's tokens), so the difference stays visible.
+        func list(_ tokens: [String], against others: [String] = []) -> String {
+            let shown = MessageText.clip(Array(tokens.prefix(4)), against: others, 50).map { "'\($0)'" }.joined(separator: ", ")
             return tokens.count > 4 ? shown + " and \(tokens.count - 4) more" : shown
         }
 
         func clip(_ s: String, _ n: Int = 60) -> String {
-            s.count > n ? String(s.prefix(n - 1)) + "…" : s
+            MessageText.clip(s, n)
         }
     }
 }

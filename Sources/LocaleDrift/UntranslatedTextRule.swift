@@ -4,21 +4,24 @@ import SpecModel
 /// Finds text a translation left in the source language.
 ///
 /// - `untranslated-text`: a block of the target page (paragraph, heading, list item, table cell,
-///   quote, footnote) whose letters are in the source language's script and not in the target
-///   language's, found by Unicode script, not by word lists or ratios. Code, HTML, link
+///   quote, footnote) with no letter of the target locale's script: judged against the target,
+///   whatever the source is. Its letters are in the source's script (still in `ja`), or in a third
+///   one (a `ru` page of a `ja` → `ru` run still in English) unless the source page has the same
+///   text (kept on purpose in both). Found by Unicode script, not by word lists or ratios. Code, HTML, link
 ///   destinations, placeholders, site syntax and identifier-like words (`useState`, `HTTP`,
 ///   `file.md`) are left out first, so a Japanese page naming an English product is not flagged.
 /// - `identical-to-source`: the whole page, or a top-level section with real prose, reads the
 ///   same as the source (whitespace normalised, code blocks ignored). One finding per page or
 ///   section: the blocks inside are not reported again as untranslated.
 ///
-/// Both need scripts that tell the locales apart: en → fr is checked only for identical text.
+/// Blocks need a target script that tells the locales apart: en → fr is checked only for
+/// identical text.
 public struct UntranslatedTextRule: DriftRule {
     /// The rules this rule emits.
     public static let descriptors: [RuleDescriptor] = [
         RuleDescriptor(
             "untranslated-text", .warning, layer: .drift,
-            summary: "a block of the translation is still in the source language (by Unicode script)",
+            summary: "a block of the translation is not in the target locale's script (still in the source language, or in a third one)",
             help: """
                 A paragraph, heading, list item, table cell or quote of the translation is mostly in the source locale's \
                 script (a page left mostly untranslated is one finding with each block as a note). Translate it, or \
@@ -96,24 +99,26 @@ public struct UntranslatedTextRule: DriftRule {
             out.append(d)
         }
 
-        // Blocks in the source language.
+        // Blocks in the source language, or in a third one: judged by the target locale's
+        // script, whatever the source is (a ja → ru page still in English has no kana, but no
+        // Cyrillic either).
         guard let scripts = Self.scripts(pair) else { return out }
-        let foreign = scripts.source.expected.subtracting(scripts.target.expected)
-        guard !foreign.isEmpty else { return out }
-        let syllabic = foreign.contains { $0.isIdeographicOrSyllabic }
+        let sourceForeign = scripts.source.expected.subtracting(scripts.target.expected)
+        let thirdScripts = Set(Script.allCases).subtracting(scripts.target.expected).subtracting(sourceForeign)
         var untranslatedUnits = 0
+        var thirdScriptUnits = 0
+        var untranslatedProse = 0
         var sourceByText: [TextKey: SourceLocation] = [:]
         for u in source.units where sourceByText[TextKey(u.text)] == nil { sourceByText[TextKey(u.text)] = u.location }
         for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly && !Self.isQuoted(unit.text) {
             let counts = unit.scripts
             guard counts.count(in: scripts.target.expected) == 0 else { continue }
-            let letters = counts.count(in: foreign)
-            if syllabic {
-                guard letters >= minimumSyllabicLetters else { continue }
-            } else {
-                let words = unit.prose.split(separator: " ").filter { ScriptCounts($0).count(in: foreign) >= 2 }
-                guard letters >= minimumLetters, words.count >= 2, !Self.isTitleCased(words) else { continue }
-            }
+            let inSource = sourceForeign.isEmpty ? nil : foreignScript(unit, sourceForeign)
+            // A third script: text the source page has as it is was kept on purpose in both
+            // translations (a citation, a name); otherwise the block was never translated.
+            let other = inSource == nil && sourceByText[TextKey(unit.text)] == nil
+                ? foreignScript(unit, thirdScripts) : nil
+            guard let script = inSource ?? other else { continue }
             let section = pair.target.headings.last { $0.range.start.line <= unit.location.line }
             let place: String
             switch unit.kind {
@@ -121,23 +126,28 @@ public struct UntranslatedTextRule: DriftRule {
             case .paragraph: place = section.map { "paragraph in section '\($0.text)'" } ?? "paragraph"
             case .cell: place = section.map { "table cell in section '\($0.text)'" } ?? "table cell"
             }
+            let what = inSource != nil
+                ? "is still in \(sl), not translated into \(tl)"
+                : "is in \(script.rawValue.capitalized) script, not translated into \(tl)"
             var d = Diagnostic(
-                "untranslated-text", .warning, "\(place) is still in \(sl), not translated into \(tl): \"\(Self.excerpt(unit.text))\"",
+                "untranslated-text", .warning, "\(place) \(what): \"\(Self.excerpt(unit.text))\"",
                 at: unit.location,
                 notes: sourceByText[TextKey(unit.text)].map { [DiagnosticNote("the same text in the source locale (\(sl))", at: $0)] } ?? [])
             d.fingerprintContent = unit.text
             out.append(d)
             untranslatedUnits += 1
+            if unit.kind != .heading { untranslatedProse += 1 }
+            if inSource == nil { thirdScriptUnits += 1 }
         }
         // A page mostly left in the source language is one finding, not one per block and
         // section: each of them becomes a note, so nothing is lost.
         let proseUnits = target.units.filter { $0.kind != .heading }.count
-        let flaggedUnits = untranslatedUnits + target.units.filter { $0.kind != .heading && identicalSections.contains($0.section) }.count
+        let flaggedUnits = untranslatedProse + target.units.filter { $0.kind != .heading && identicalSections.contains($0.section) }.count
         if out.count >= 4, proseUnits > 0, flaggedUnits * 2 >= proseUnits, let first = out.compactMap(\.location).min() {
             let sections = out.filter { $0.ruleID == "identical-to-source" }.count
             var parts: [String] = []
             if sections > 0 { parts.append("\(sections) section\(sections == 1 ? "" : "s") read\(sections == 1 ? "s" : "") the same as in the source (\(sl))") }
-            if untranslatedUnits > 0 { parts.append("\(untranslatedUnits) block\(untranslatedUnits == 1 ? " is" : "s are") still in \(sl)") }
+            if untranslatedUnits > 0 { parts.append("\(untranslatedUnits) block\(untranslatedUnits == 1 ? " is" : "s are") \(thirdScriptUnits == 0 ? "still in \(sl)" : "not in \(tl)")") }
             var d = Diagnostic(
                 "untranslated-text", .warning,
                 "most of the page is not translated into \(tl) (\(flaggedUnits) of \(proseUnits) blocks): \(parts.joined(separator: ", ")); each is listed below",
@@ -147,6 +157,22 @@ public struct UntranslatedTextRule: DriftRule {
             return [d]
         }
         return out
+    }
+
+    /// The script of `foreign` most letters of `unit` are in, when it has enough of them to be
+    /// prose rather than a name: a few syllables or ideographs, or (in an alphabet) two words of
+    /// which not every one is capitalised (`Web Content Accessibility Guidelines` is a title).
+    func foreignScript(_ unit: ProseUnit, _ foreign: Set<Script>) -> Script? {
+        let counts = unit.scripts
+        guard let (script, _) = foreign.map({ ($0, counts.count(in: [$0])) }).filter({ $0.1 > 0 }).max(by: { ($0.1, $1.0) < ($1.1, $0.0) })
+        else { return nil }
+        if script.isIdeographicOrSyllabic {
+            let syllabic = foreign.filter(\.isIdeographicOrSyllabic)
+            return counts.count(in: syllabic) >= minimumSyllabicLetters ? script : nil
+        }
+        let letters = counts.count(in: [script])
+        let words = unit.prose.split(separator: " ").filter { ScriptCounts($0).count(in: [script]) >= 2 }
+        return letters >= minimumLetters && words.count >= 2 && !Self.isTitleCased(words) ? script : nil
     }
 
     /// The scripts of the pair's two locales: from the table of known locales, else inferred from

@@ -12,6 +12,10 @@ public struct InvariantTokens: Hashable, Sendable {
     /// Numbers in prose, normalised: full-width digits become ASCII, thousands separators are
     /// dropped, a decimal comma becomes a point (`1 000,5` → `1000.5`).
     public var numbers: [String] = []
+    /// The numbers of `numbers` written as part of a word in ideographs (`16進数`, `3次元`,
+    /// `2013以降`): a translation may say them in words (hexadecimal, three-dimensional), as it
+    /// may spell out a small number.
+    public var wordNumbers: [String] = []
     /// Inline code spans, trimmed.
     public var code: [String] = []
     /// Link and image targets, normalised with `LinkTarget.normalize(_:locales:)`.
@@ -41,6 +45,7 @@ public struct InvariantTokens: Hashable, Sendable {
     /// Appends every token of `other`.
     public mutating func formUnion(_ other: InvariantTokens) {
         numbers += other.numbers
+        wordNumbers += other.wordNumbers
         code += other.code
         links += other.links
         placeholders += other.placeholders
@@ -220,9 +225,13 @@ public struct TokenExtractor: Sendable {
         return t
     }
 
-    /// `…` typed for `...` is the same code.
+    /// `…` typed for `...` is the same code, and a string in other quotes is the same string
+    /// (`"beforebegin"` / `'beforebegin'`): double quotes become single ones.
     public static func normalizeCode(_ c: String) -> String {
-        c.hasBytes("…") ? c.replacingOccurrences(of: "…", with: "...") : c
+        var c = c
+        if c.hasBytes("…") { c = c.replacingOccurrences(of: "…", with: "...") }
+        if c.hasBytes("\"") { c = c.replacingOccurrences(of: "\"", with: "'") }
+        return c
     }
 
     /// Whether a code span holds translated text rather than code: letters beyond Latin
@@ -258,8 +267,17 @@ public struct TokenExtractor: Sendable {
             }
         }
         let text = SiteSyntax.strip(raw)
-        scanProse(Array(text.unicodeScalars)) { kind, token, _ in
-            if kind == 0 { t.numbers.append(token) } else { t.placeholders.append(token) }
+        let u = Array(text.unicodeScalars)
+        scanProse(u) { kind, token, range in
+            if kind == 0 {
+                t.numbers.append(token)
+                // Digits glued to a word of ideographs (`16進数`, `3次元`) may be part of the
+                // word (hexadecimal, three-dimensional), which a translation says in words.
+                let j = range.upperBound
+                if j + 1 < u.count, Script(u[j]) == .han, Script(u[j + 1]) == .han { t.wordNumbers.append(token) }
+            } else {
+                t.placeholders.append(token)
+            }
         }
     }
 
@@ -310,12 +328,36 @@ public struct TokenExtractor: Sendable {
                         break
                     }
                 }
-                emit(0, Self.canonicalNumber(groups, separators), i..<j)
+                var number = Self.canonicalNumber(groups, separators)
+                // A Japanese or Chinese multiplier (`12 万件`, `3億`) is part of the quantity:
+                // `12 万` is 120000, as a translation writes it out.
+                var k = j
+                if k < u.count, u[k] == " " || u[k] == "\u{3000}" { k += 1 }
+                if k < u.count, let zeros = Self.multiplierZeros[u[k].value], let scaled = Self.scaled(number, zeros: zeros) {
+                    number = scaled
+                    j = k + 1
+                }
+                emit(0, number, i..<j)
                 i = j
                 continue
             }
             i += 1
         }
+    }
+
+    /// Zeros each Japanese / Chinese numeral multiplier adds: 万 (10⁴), 億 (10⁸), 兆 (10¹²).
+    static let multiplierZeros: [UInt32: Int] = [0x4E07: 4, 0x5104: 8, 0x5146: 12]
+
+    /// A canonical number (`12`, `1.5`) times 10^`zeros` (`120000`, `15000`), or `nil` for a
+    /// version-like number (`1.2.3`).
+    public static func scaled(_ number: String, zeros: Int) -> String? {
+        let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        let fraction = parts.count == 2 ? String(parts[1]) : ""
+        guard fraction.count <= zeros else { return nil }
+        var digits = String(parts[0]) + fraction + String(repeating: "0", count: zeros - fraction.count)
+        while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst() }
+        return digits
     }
 
     /// `1,000` / `1 000` / `1.000.000` → thousands; `0,5` / `0.5` → `0.5`; `1.2.3` (a version)
@@ -355,24 +397,37 @@ public struct TokenExtractor: Sendable {
 
 /// Normalises link targets so locale-specific URLs of the same resource compare equal.
 public enum LinkTarget {
-    /// The target without its fragment (anchors are often generated from translated headings),
-    /// with locale path segments and locale subdomains removed and lowercased (MDN's paths are
-    /// case-insensitive); `nil` for a fragment-only link, which stays on the page.
+    /// The target normalised for comparison across locales, or `nil` for a fragment-only link,
+    /// which stays on the page (`StructureDriftRule` checks it as `broken-anchor-link`):
+    ///
+    /// - lower-cased (MDN's paths are case-insensitive), `www.` dropped, trailing `/` dropped,
+    ///   `x.md` / `x.mdx` / `x.html` the same page;
+    /// - locale markers removed, configured in the run or not: a path segment that is a locale
+    ///   code (`/ru/`, `/en-US/`, `pt_BR`, see `isLocale(_:_:)`), and a language subdomain
+    ///   (`ja.wikipedia.org/wiki/マスク`), whose localised path cannot be compared, becomes the
+    ///   site only (`https://wikipedia.org/…`);
+    /// - the fragment dropped where it is generated from a translated heading (site-relative
+    ///   links, localised URLs, non-ASCII fragments), kept on other absolute URLs
+    ///   (`rfc9110#section-6` is another place than `#section-6.5.1`).
     public static func normalize(_ raw: String, locales: Set<String>) -> String? {
         // Lower-cased once (ASCII bytes; targets are compared lower-cased anyway); every marker
         // looked for below is ASCII.
         var s = asciiLowercased(raw.trimmingSpaces)
         if s.hasPrefix("<"), s.hasSuffix(">") { s = String(s.dropFirst().dropLast()) }
-        if let hash = s.utf8.firstIndex(of: UInt8(ascii: "#")) { s = String(s[..<hash]) }
+        var fragment = ""
+        if let hash = s.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(s[hash...])
+            s = String(s[..<hash])
+        }
         if s.isEmpty { return nil }
         var scheme = ""
         if let r = s.firstRange(of: "://") {
             scheme = String(s[..<r.upperBound])
             s = String(s[r.upperBound...])
-            // Host: drop a locale subdomain (`ja.react.dev`, `ru.vuejs.org`).
+            // Host: drop a locale subdomain (`ja.react.dev`, `ru.vuejs.org`, `en.wikipedia.org`).
             let hostEnd = s.firstIndex(of: "/") ?? s.endIndex
             var host = String(s[..<hostEnd])
-            if let dot = host.firstIndex(of: "."), isLocale(String(host[..<dot]), locales) {
+            if let dot = host.firstIndex(of: "."), host[host.index(after: dot)...].contains("."), isLocale(String(host[..<dot]), locales) {
                 // A locale's own site (`ja.wikipedia.org/wiki/マスク`): the translation links to
                 // the localised article, whose path cannot be compared; the site can.
                 host = String(host[host.index(after: dot)...])
@@ -381,14 +436,21 @@ public enum LinkTarget {
             if host.hasPrefix("www.") { host.removeFirst(4) }
             s = host + s[hostEnd...]
         }
-        let segments = s.split(separator: "/", omittingEmptySubsequences: false)
-            .filter { !isLocale(String($0), locales) }
+        var localized = false
+        let segments = s.split(separator: "/", omittingEmptySubsequences: false).filter {
+            let marker = isLocale(String($0), locales)
+            localized = localized || marker
+            return !marker
+        }
         var out = scheme + segments.joined(separator: "/")
         while out.utf8.count > 1, out.hasSuffix("/") { out.removeLast() }
         // A page's source and its built form are the same target (`x.md` / `x.html` in mdBook).
         for ext in [".md", ".mdx", ".html", ".htm"] where out.hasSuffix(ext) && !out.hasSuffix("/" + ext) {
             out.removeLast(ext.count)
             break
+        }
+        if !scheme.isEmpty, !localized, fragment.utf8.count > 1, fragment.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") }) {
+            out += fragment
         }
         // ASCII is lower-cased already; only other letters still need it.
         return out.utf8.allSatisfy({ $0 < 0x80 }) ? out : out.lowercased()
@@ -400,18 +462,42 @@ public enum LinkTarget {
         return String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
-    /// `ja`, `ru`, `en`, `ja-JP`, `en-US`, `pt_BR`: a configured locale or a region variant of one.
-    static func isLocale(_ segment: String, _ locales: Set<String>) -> Bool {
+    /// Whether a path segment or subdomain is a locale marker: a configured locale (or a region
+    /// variant of one, `ja-JP`), or any BCP 47 tag built on a two-letter ISO 639-1 language —
+    /// the language alone (`ru`, `ja`) or with a script and/or region subtag (`en-US`, `pt_BR`,
+    /// `zh-Hans`, `zh-Hant-TW`, `es-419`). Ordinary path words (`docs`, `api`, `web`) are not
+    /// languages; a two-letter word that is (`it`, `id`) would be removed from both sides alike.
+    public static func isLocale(_ segment: String, _ locales: Set<String>) -> Bool {
         // Locale codes are short ASCII words: anything else is rejected before allocating.
         let n = segment.utf8.count
         if n == 0 || n > 16 || segment.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: ".") }) {
             return locales.contains(segment.lowercased())
         }
-        let lower = segment.lowercased()
+        let lower = asciiLowercased(segment)
         if locales.contains(lower) { return true }
-        let base = lower.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? lower
-        return base != lower && locales.contains(base) && lower.count <= 7
+        let subtags = lower.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        let base = String(subtags[0])
+        if subtags.count > 1, locales.contains(base), lower.count <= 7 { return true }
+        guard base.utf8.count == 2, iso639_1.contains(base), subtags.count <= 3 else { return false }
+        // language [-script] [-region]
+        var k = 1
+        func letters(_ t: Substring, _ count: Int) -> Bool { t.utf8.count == count && t.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } }
+        if k < subtags.count, letters(subtags[k], 4) { k += 1 }
+        if k < subtags.count, letters(subtags[k], 2) || (subtags[k].utf8.count == 3 && subtags[k].utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) {
+            k += 1
+        }
+        return k == subtags.count
     }
+
+    /// The two-letter language codes of ISO 639-1.
+    static let iso639_1: Set<String> = Set(
+        """
+        aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en \
+        eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv \
+        ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne \
+        ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st \
+        su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu
+        """.split(separator: " ").map(String.init))
 }
 
 /// Site syntax that is neither prose nor an invariant token.
