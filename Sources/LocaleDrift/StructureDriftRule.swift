@@ -431,6 +431,21 @@ public struct StructureDriftRule: DriftRule {
                 if pairs[i] == nil { run.append(i) } else { flush() }
             }
             flush()
+            // A key cell changed where keys repeat (`-=` written as `-`): the rows were paired by
+            // their other cells, so the key is what differs. Own findings, never grouped.
+            for (i, p) in pairs.enumerated() {
+                guard let p else { continue }
+                let tr = targetRow(p)
+                guard sr[i].keyIsCode, tr.keyIsCode, !Self.sameCode(sr[i].key, tr.key) else { continue }
+                // Only where the rest of the row agrees; a row that differs elsewhere too is
+                // reported with its cells below.
+                guard Set(sr[i].tokens.code).subtracting([sr[i].key]) == Set(tr.tokens.code).subtracting([tr.key]) else { continue }
+                out.append(Diagnostic(
+                    "inline-code-mismatch", .warning,
+                    "the key of row '\(clip(sr[i].key, 40))' of the \(ta.origin.rawValue)\(section) differs: \(tl) has '\(clip(tr.key, 40))', the source locale (\(sl)) has '\(clip(sr[i].key, 40))'",
+                    at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
+                    fingerprint: "key|\(sr[i].key)|\(tr.key)"))
+            }
             // Row findings: many rows differing the same way (an old translation that wrote
             // `ELEMENT_NODE` for `Node.ELEMENT_NODE`) are one finding per rule for the table.
             let before = out.count

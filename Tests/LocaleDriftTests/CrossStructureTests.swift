@@ -112,3 +112,46 @@ struct CrossStructureTests {
         ])
     }
 }
+
+/// An operator table whose key column repeats (`-` three times in a row in the translation).
+private let operatorsJA = #"""
+    ## 演算子
+
+    | 演算子 | 例 | 説明 | オーバーロード可能か |
+    |---|---|---|---|
+    | `-` | `- expr` | 算術否定 | `Neg` |
+    | `-` | `expr - expr` | 引き算 | `Sub` |
+    1️⃣| `-=` | `var -= expr` | 引き算後に代入 | `SubAssign` |
+    | `->` | `fn(...) -> type` | 関数とクロージャの戻り値型 | |
+    """#
+
+private let operatorsRU = #"""
+    ## Операторы
+
+    | Оператор | Пример | Объяснение | Перегружаемость |
+    |---|---|---|---|
+    | `-` | `- expr` | Арифметическое отрицание | `Neg` |
+    | `-` | `expr - expr` | Арифметическое вычитание | `Sub` |
+    1️⃣| `-=` | `var -= expr` | Арифметическое вычитание и присваивание | `SubAssign` |
+    | `->` | `fn(...) -> type` | Тип возвращаемого значения функции и замыкания | |
+    """#
+
+@Suite("ja → ru: a key cell changed where keys repeat")
+struct RepeatedKeyTests {
+    @Test("An operator table in full agreement is silent")
+    func silent() throws {
+        try expectDrift(ja(operatorsJA), ru(operatorsRU), rules: rules, [])
+    }
+
+    @Test("`-=` written as `-` in a table whose keys repeat: the rows pair by their other cells and the key cell is reported")
+    func keyChanged() throws {
+        let jaPage = ja(operatorsJA)
+        let ruPage = ru(operatorsRU.replacingOnce("| `-=` | `var -= expr`", with: "| `-` | `var -= expr`"))
+        let row = Location(file: ruPage[1].file, line: ruPage[1].line, column: 1)
+        try expectDrift(jaPage, ruPage, rules: rules, [
+            Finding("inline-code-mismatch", .warning, at: row, note: Location(file: jaPage[1].file, line: jaPage[1].line, column: 1))
+        ])
+        let message = try drift(jaPage, ruPage, rules: rules).first?.message ?? ""
+        #expect(message.contains("ru has '-'") && message.contains("has '-='"), "\(message)")
+    }
+}
