@@ -267,6 +267,26 @@ public struct PageAlignment: Sendable {
                 rowMatch[i] = leftover.remove(at: k)
             }
         }
+        // Between two paired rows, as many unpaired rows on each side (at most a few), of the
+        // same shape: one row changed (a number in a row whose other cells are translated
+        // prose), like a diff's changed line, compared cell by cell rather than missing + extra.
+        let sorted = rowMatch.sorted { $0.key < $1.key }
+        let taken = Set(rowMatch.values)
+        var newPairs: [(Int, Int)] = []
+        var prev = (-1, -1)
+        for (i, j) in sorted + [(sr.count, tr.count)] {
+            if j > prev.1 {
+                let gapS = (prev.0 + 1..<i).filter { rowMatch[$0] == nil }
+                let gapT = (prev.1 + 1..<j).filter { !taken.contains($0) }
+                if !gapS.isEmpty, gapS.count == gapT.count, gapS.count <= 3,
+                    zip(gapS, gapT).allSatisfy({ sr[$0].cells.filter { !$0.isEmpty }.count == tr[$1].cells.filter { !$0.isEmpty }.count })
+                {
+                    newPairs += zip(gapS, gapT).map { ($0, $1) }
+                }
+                prev = (i, j)
+            }
+        }
+        for (i, j) in newPairs { rowMatch[i] = j }
         return rowMatch.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 

@@ -411,9 +411,15 @@ public struct StructureDriftRule: DriftRule {
             var run: [Int] = []
             func flush() {
                 guard let first = run.first else { return }
-                let next = pairs[(run.last! + 1)...].lazy.compactMap { $0 }.first
+                // Rows paired into the matched table first (a row moved to another table says
+                // nothing of where this one belongs).
+                func here(_ p: PageAlignment.RowRef?) -> PageAlignment.RowRef? {
+                    guard let p else { return nil }
+                    return blockMatch == nil || p.unit == blockMatch ? p : nil
+                }
+                let next = pairs[(run.last! + 1)...].lazy.compactMap(here).first
                 // Else right after the previous paired row: the translation's next row.
-                let previous = pairs[..<first].lazy.compactMap { $0 }.last.map { p in
+                let previous = pairs[..<first].lazy.compactMap(here).last.map { p in
                     let rows = al.target.units[p.unit].table!.rows
                     return p.row + 1 < rows.count ? rows[p.row + 1].location : rows[p.row].location
                 }

@@ -155,3 +155,43 @@ struct RepeatedKeyTests {
         #expect(message.contains("ru has '-'") && message.contains("has '-='"), "\(message)")
     }
 }
+
+/// An ordinary table whose key cells are prose (translated), its values numbers.
+private let limitsJA = #"""
+    ## 制限
+
+    | 項目 | 上限 | 単位 |
+    |---|---|---|
+    | 1ページあたりの件数 | 250 | 件 |
+    1️⃣| 同時接続数 | 16 | 本 |
+    | 保存期間 | 30 | 日 |
+    """#
+
+private let limitsRU = #"""
+    ## Ограничения
+
+    | Параметр | Предел | Единица |
+    |---|---|---|
+    | Записей на странице | 250 | шт. |
+    1️⃣| Одновременных соединений | 16 | шт. |
+    | Срок хранения | 30 | дней |
+    """#
+
+@Suite("ja → ru: one number changed in a cell of an ordinary table")
+struct GenericCellTests {
+    @Test("The table in full agreement is silent")
+    func silent() throws {
+        try expectDrift(ja(limitsJA), ru(limitsRU), rules: rules, [])
+    }
+
+    @Test("16 written as 61 in a row whose other cells are translated prose: one number finding at that row, not an extra and a missing row")
+    func oneCell() throws {
+        let jaPage = ja(limitsJA)
+        let ruPage = ru(limitsRU.replacingOnce("| 16 |", with: "| 61 |"))
+        try expectDrift(jaPage, ruPage, rules: rules, [
+            Finding(
+                "number-mismatch", .warning, at: Location(file: ruPage[1].file, line: ruPage[1].line, column: 1),
+                note: Location(file: jaPage[1].file, line: jaPage[1].line, column: 1))
+        ])
+    }
+}
