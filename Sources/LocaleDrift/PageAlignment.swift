@@ -108,6 +108,30 @@ public struct PageAlignment: Sendable {
     /// Target sections whose content the source lacks (subsections included).
     public var extraSections: Set<Int> = []
 
+    /// A row of a generic table: the table's unit index and the row's index in it.
+    public struct RowRef: Hashable, Sendable, Comparable {
+        /// The unit index of the table.
+        public var unit: Int
+        /// The row's index among the table's body rows.
+        public var row: Int
+
+        public init(unit: Int, row: Int) {
+            self.unit = unit
+            self.row = row
+        }
+
+        public static func < (a: RowRef, b: RowRef) -> Bool { (a.unit, a.row) < (b.unit, b.row) }
+    }
+
+    /// Rows of generic tables paired page-wide, source row → target row: first within each pair
+    /// of matched tables (by tokens and key), then the rows left over anywhere on the page by
+    /// key, whatever structure holds them (definition lists under several headings in one
+    /// locale, one HTML table with group rows in the other), so a row found elsewhere on the
+    /// page is never missing or extra.
+    public var rowPairs: [RowRef: RowRef] = [:]
+    /// The inverse of `rowPairs`.
+    public var targetRowPairs: [RowRef: RowRef] = [:]
+
     /// Splits the pages into regions and aligns their blocks. An unmatched section whose blocks
     /// found counterparts (a translator merged or split headings) is not missing or extra.
     mutating func alignRegions() {
@@ -136,21 +160,145 @@ public struct PageAlignment: Sendable {
                     - 2 * abs(Double(a) / Double(max(su.count, 1)) - Double(b) / Double(max(tu.count, 1)))
             }
             for (a, b) in matches { region.matches[su[a]] = tu[b] }
+            regions.append(region)
+        }
+        pairRows()
+        // Unmatched sections whose content found no counterpart: rows of their tables count
+        // as found when they were paired anywhere on the page.
+        func share(_ s: PageStructure, _ u: Int, _ blockMatched: Bool, _ paired: [RowRef: RowRef]) -> Double {
+            if blockMatched { return 1 }
+            guard let rows = s.units[u].table?.rows, !rows.isEmpty, !s.units[u].isSpecTable else { return 0 }
+            return Double(rows.indices.filter { paired[RowRef(unit: u, row: $0)] != nil }.count) / Double(rows.count)
+        }
+        for region in regions {
             let matchedTargets = Set(region.matches.values)
             let regionSources = Set(region.sourceSections)
             let regionTargets = Set(region.targetSections)
             for x in region.sourceSections.dropFirst() where !missingSections.contains(x) {
-                if Self.matchedShare(source.sections[x], source, { region.matches[$0] != nil }) < 0.5 {
+                if Self.matchedShare(source.sections[x], source, { share(source, $0, region.matches[$0] != nil, rowPairs) }) < 0.5 {
                     missingSections.formUnion(Self.withSubsections(x, source, regionSources))
                 }
             }
             for y in region.targetSections.dropFirst() where !extraSections.contains(y) {
-                if Self.matchedShare(target.sections[y], target, { matchedTargets.contains($0) }) < 0.5 {
+                if Self.matchedShare(target.sections[y], target, { share(target, $0, matchedTargets.contains($0), targetRowPairs) }) < 0.5 {
                     extraSections.formUnion(Self.withSubsections(y, target, regionTargets))
                 }
             }
-            regions.append(region)
         }
+    }
+
+    /// Pairs the rows of generic tables: within each pair of matched tables, then page-wide by
+    /// key (the whole key, then its first word when that is a code, number or other Latin-script
+    /// word, the same in every locale). Linear in rows apart from the alignment within each
+    /// table pair.
+    mutating func pairRows() {
+        func isGeneric(_ u: PageUnit) -> Bool { u.kind == .table && !u.isSpecTable && u.table != nil }
+        for region in regions {
+            for (a, b) in region.matches.sorted(by: { $0.key < $1.key }) where isGeneric(source.units[a]) && isGeneric(target.units[b]) {
+                for (i, j) in Self.alignRows(source.units[a].table!.rows, target.units[b].table!.rows) {
+                    rowPairs[RowRef(unit: a, row: i)] = RowRef(unit: b, row: j)
+                }
+            }
+        }
+        for (k, v) in rowPairs { targetRowPairs[v] = k }
+        func leftovers(_ s: PageStructure, _ paired: [RowRef: RowRef]) -> [RowRef] {
+            var out: [RowRef] = []
+            for (u, unit) in s.units.enumerated() where isGeneric(unit) {
+                for r in unit.table!.rows.indices where paired[RowRef(unit: u, row: r)] == nil { out.append(RowRef(unit: u, row: r)) }
+            }
+            return out
+        }
+        let leftS = leftovers(source, rowPairs)
+        let leftT = leftovers(target, targetRowPairs)
+        guard !leftS.isEmpty, !leftT.isEmpty else { return }
+        func key(_ s: PageStructure, _ r: RowRef) -> String { Self.rowKey(s.units[r.unit].table!.rows[r.row]) }
+        for word in [false, true] {
+            var byKey: [String: [RowRef]] = [:]
+            for r in leftT where targetRowPairs[r] == nil {
+                if let k = Self.pageKey(key(target, r), firstWord: word) { byKey[k, default: []].append(r) }
+            }
+            for r in leftS where rowPairs[r] == nil {
+                guard let k = Self.pageKey(key(source, r), firstWord: word), var queue = byKey[k], !queue.isEmpty else { continue }
+                let t = queue.removeFirst()
+                byKey[k] = queue
+                rowPairs[r] = t
+                targetRowPairs[t] = r
+            }
+        }
+    }
+
+    /// A row key as compared page-wide: the whole key (trimmed, ASCII-lower-cased), or its first
+    /// word when that word is written in ASCII and carries a digit or a code character (`100`,
+    /// `-=`, `ELEMENT_NODE`); `nil` when there is none.
+    static func pageKey(_ key: String, firstWord: Bool) -> String? {
+        let k = key.trimmingSpaces
+        guard !k.isEmpty, k != "(empty)" else { return nil }
+        if !firstWord { return LinkTarget.asciiLowercased(k) }
+        let first = k.unicodeScalars.prefix { $0 != " " && $0 != "\t" }
+        guard first.allSatisfy(\.isASCII),
+            first.contains(where: { !(("a"..."z").contains($0) || ("A"..."Z").contains($0)) })
+        else { return nil }
+        return LinkTarget.asciiLowercased(String(String.UnicodeScalarView(first)))
+    }
+
+    /// Rows of two matched generic tables aligned by their tokens (the key breaks ties), then a
+    /// row the translation moved within the table (same key, same tokens) paired too: source
+    /// row → target row.
+    static func alignRows(_ sr: [GenericTable.Row], _ tr: [GenericTable.Row]) -> [(Int, Int)] {
+        let sTags = sr.map { rowTags($0).sorted() }
+        let tTags = tr.map { rowTags($0).sorted() }
+        let sWord = sr.map { pageKey(rowKey($0), firstWord: true) }
+        let tWord = tr.map { pageKey(rowKey($0), firstWord: true) }
+        let matches = Alignment.scored(sr.count, tr.count) { i, j in
+            let both = sTags[i].isEmpty && tTags[j].isEmpty
+            let jac = Alignment.jaccardSorted(sTags[i], tTags[j])
+            // The key breaks ties (rows may repeat a key, `-` and `-=`); the cells decide. A key
+            // whose first word is the same code (`100 Continue` and `100`) nearly counts as the same.
+            let sameKey = rowKey(sr[i]) == rowKey(tr[j]) ? 1.0 : sWord[i] != nil && sWord[i] == tWord[j] ? 0.8 : 0
+            if !both && jac == 0 && sameKey == 0 { return -1 }
+            return (both ? 0.3 : 3 * jac) + sameKey - abs(Double(i) / Double(max(sr.count, 1)) - Double(j) / Double(max(tr.count, 1)))
+        }
+        var rowMatch: [Int: Int] = [:]
+        for (i, j) in matches { rowMatch[i] = j }
+        let pairedT = Set(rowMatch.values)
+        var leftover = tr.indices.filter { !pairedT.contains($0) }
+        for i in sr.indices where rowMatch[i] == nil {
+            if let k = leftover.firstIndex(where: { rowKey(tr[$0]) == rowKey(sr[i]) && tTags[$0] == sTags[i] }) {
+                rowMatch[i] = leftover.remove(at: k)
+            }
+        }
+        // Between two paired rows, as many unpaired rows on each side (at most a few), of the
+        // same shape: one row changed (a number in a row whose other cells are translated
+        // prose), like a diff's changed line, compared cell by cell rather than missing + extra.
+        let sorted = rowMatch.sorted { $0.key < $1.key }
+        let taken = Set(rowMatch.values)
+        var newPairs: [(Int, Int)] = []
+        var prev = (-1, -1)
+        for (i, j) in sorted + [(sr.count, tr.count)] {
+            if j > prev.1 {
+                let gapS = (prev.0 + 1..<i).filter { rowMatch[$0] == nil }
+                let gapT = (prev.1 + 1..<j).filter { !taken.contains($0) }
+                if !gapS.isEmpty, gapS.count == gapT.count, gapS.count <= 3,
+                    zip(gapS, gapT).allSatisfy({ sr[$0].cells.filter { !$0.isEmpty }.count == tr[$1].cells.filter { !$0.isEmpty }.count })
+                {
+                    newPairs += zip(gapS, gapT).map { ($0, $1) }
+                }
+                prev = (i, j)
+            }
+        }
+        for (i, j) in newPairs { rowMatch[i] = j }
+        return rowMatch.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Row tokens plus the identifier parts of its code (`Node.ELEMENT_NODE` also gives
+    /// `ELEMENT_NODE`), so a row whose key was shortened still aligns.
+    static func rowTags(_ r: GenericTable.Row) -> [UInt64] {
+        r.tokens.taggedHashesWithIdentifierParts(wholeWords: true)
+    }
+
+    /// The row's first cell (a definition list's term), for alignment and messages.
+    static func rowKey(_ r: GenericTable.Row) -> String {
+        r.key.isEmpty ? (r.cells.first { !$0.isEmpty } ?? "(empty)") : r.key
     }
 
     static func units(_ s: PageSection) -> [Int] { (s.headingIndex.map { [$0] } ?? []) + Array(s.body) }
@@ -174,7 +322,7 @@ public struct PageAlignment: Sendable {
 
     /// The share of a section's content (by weight: letters, tokens, code, table rows) whose
     /// blocks were matched.
-    static func matchedShare(_ section: PageSection, _ s: PageStructure, _ matched: (Int) -> Bool) -> Double {
+    static func matchedShare(_ section: PageSection, _ s: PageStructure, _ matched: (Int) -> Double) -> Double {
         var total = 0.0
         var hit = 0.0
         for u in units(section) {
@@ -184,7 +332,7 @@ public struct PageAlignment: Sendable {
             if let t = unit.table { w += 20 * Double(t.rows.count) }
             if case .heading = unit.kind { w = min(w, 20) }
             total += w
-            if matched(u) { hit += w }
+            hit += w * matched(u)
         }
         return total == 0 ? 1 : hit / total
     }

@@ -195,6 +195,11 @@ public struct StructureDriftRule: DriftRule {
                     fingerprint: "section|" + t.sections[j].title))
             }
             for region in al.regions { compareRegion(region) }
+            var counterparts: [Int: Int] = [:]
+            for region in al.regions { counterparts.merge(region.matches) { a, _ in a } }
+            compareRows(
+                counterparts: counterparts, skipSource: Set(al.missingSections.flatMap { PageAlignment.units(s.sections[$0]) }),
+                skipTarget: Set(al.extraSections.flatMap { PageAlignment.units(t.sections[$0]) }), matchedTargets: Set(counterparts.values))
         }
 
         /// For each section, the nearest enclosing section (a previous one with a lower level),
@@ -230,7 +235,12 @@ public struct StructureDriftRule: DriftRule {
         /// matched to the first matched source block after it (in the order of the regions), else
         /// the target's last line.
         func insertionPoint(afterSource i: Int, _ matched: (pairs: [(source: Int, target: Int)], runningMax: [Int])) -> SourceLocation {
-            let end = al.source.sections[i].body.upperBound
+            insertionPoint(beforeSourceUnit: al.source.sections[i].body.upperBound, matched)
+        }
+
+        /// Where source unit `end` would go in the target: before the target block matched to
+        /// the first matched source block at or after it, else the target's last line.
+        func insertionPoint(beforeSourceUnit end: Int, _ matched: (pairs: [(source: Int, target: Int)], runningMax: [Int])) -> SourceLocation {
             // The first pair whose source unit is ≥ end is where the running maximum first is.
             var lo = 0
             var hi = matched.runningMax.count
@@ -336,13 +346,14 @@ public struct StructureDriftRule: DriftRule {
             let counterpart = region.matches
             let matchedTargets = Set(counterpart.values)
             let headingLocation = b.headingIndex.map { t.units[$0].range.start } ?? SourceLocation(file: pair.target.path, line: 1)
-            // Tables.
+            // Tables. One whose rows were paired elsewhere on the page (the translation holds the
+            // same data in another structure) is not missing or extra: its rows are compared.
             for k in su where s.units[k].kind == .table && !s.units[k].isSpecTable {
                 let st = s.units[k]
                 let section = sectionContext(s, k)
                 if let c = counterpart[k], t.units[c].kind == .table, !t.units[c].isSpecTable {
-                    compareTables(st, t.units[c], section: section)
-                } else if !(counterpart[k].map { t.units[$0].isSpecTable } ?? false) {
+                    compareTableShape(st, t.units[c], section: section)
+                } else if !(counterpart[k].map { t.units[$0].isSpecTable } ?? false), !hasPairedRows(source: k) {
                     out.append(Diagnostic(
                         "missing-generic-table", .warning,
                         "\(st.table!.origin.rawValue) (\(st.table!.rows.count) rows)\(section) is missing in \(tl)",
@@ -351,7 +362,7 @@ public struct StructureDriftRule: DriftRule {
                         fingerprint: "table|" + st.table!.rows.map { $0.tokens.tagged.joined(separator: " ") }.joined(separator: "|")))
                 }
             }
-            for k in tu where t.units[k].kind == .table && !t.units[k].isSpecTable && !matchedTargets.contains(k) {
+            for k in tu where t.units[k].kind == .table && !t.units[k].isSpecTable && !matchedTargets.contains(k) && !hasPairedRows(target: k) {
                 let tt = t.units[k]
                 out.append(Diagnostic(
                     "extra-generic-table", .warning, "\(tt.table!.origin.rawValue) (\(tt.table!.rows.count) rows)\(sectionContext(t, k)) is not in the source locale (\(sl))",
@@ -397,7 +408,8 @@ public struct StructureDriftRule: DriftRule {
 
         // MARK: tables
 
-        mutating func compareTables(_ a: PageUnit, _ b: PageUnit, section: String) {
+        /// A generic table's column count against its matched counterpart's.
+        mutating func compareTableShape(_ a: PageUnit, _ b: PageUnit, section: String) {
             let ta = a.table!
             let tb = b.table!
             if ta.origin == tb.origin, ta.origin != .definitionList, ta.columnCount != tb.columnCount {
@@ -407,71 +419,174 @@ public struct StructureDriftRule: DriftRule {
                     at: b.range.start, notes: [DiagnosticNote("the table in the source locale (\(sl))", at: a.range.start)],
                     fingerprint: "shape|\(ta.columnCount)|\(tb.columnCount)"))
             }
-            let sr = ta.rows
-            let tr = tb.rows
-            let sTags = sr.map { Self.rowTags($0).sorted() }
-            let tTags = tr.map { Self.rowTags($0).sorted() }
-            let matches = Alignment.scored(sr.count, tr.count) { i, j in
-                let both = sTags[i].isEmpty && tTags[j].isEmpty
-                let jac = Alignment.jaccardSorted(sTags[i], tTags[j])
-                // The key breaks ties (rows may repeat a key, `-` and `-=`); the cells decide.
-                let sameKey = Self.rowKey(sr[i]) == Self.rowKey(tr[j]) ? 1.0 : 0
-                if !both && jac == 0 && sameKey == 0 { return -1 }
-                return (both ? 0.3 : 3 * jac) + sameKey - abs(Double(i) / Double(max(sr.count, 1)) - Double(j) / Double(max(tr.count, 1)))
+        }
+
+        /// Two code keys name the same thing: equal, or one is the other with a qualifier
+        /// (`Node.ELEMENT_NODE` and `ELEMENT_NODE`).
+        static func sameCode(_ a: String, _ b: String) -> Bool {
+            // Spacing and a typographic ellipsis (`T : 'static`, `$(…)…`) are how it is written.
+            func plain(_ s: String) -> String {
+                var u = String.UnicodeScalarView()
+                for c in s.unicodeScalars where c != " " && c != "\t" {
+                    if c == "\u{2026}" { u.append(contentsOf: "...".unicodeScalars) } else { u.append(c) }
+                }
+                return String(u)
             }
-            var rowMatch: [Int: Int] = [:]
-            for (i, j) in matches { rowMatch[i] = j }
-            // A row the translation moved within the table (same key, same tokens) is not drift.
-            let pairedT = Set(rowMatch.values)
-            var leftover = tr.indices.filter { !pairedT.contains($0) }
-            for i in sr.indices where rowMatch[i] == nil {
-                if let k = leftover.firstIndex(where: { Self.rowKey(tr[$0]) == Self.rowKey(sr[i]) && tTags[$0] == sTags[i] }) {
-                    rowMatch[i] = leftover.remove(at: k)
+            let x = plain(a)
+            let y = plain(b)
+            return x == y || x.hasSuffix("." + y) || y.hasSuffix("." + x)
+        }
+
+        /// `list` with one occurrence of each of `tokens` removed.
+        static func removing(_ tokens: [String], from list: [String]) -> [String] {
+            var drop: [String: Int] = [:]
+            for t in tokens { drop[t, default: 0] += 1 }
+            return list.filter { x in
+                guard let n = drop[x], n > 0 else { return true }
+                drop[x] = n - 1
+                return false
+            }
+        }
+
+        func hasPairedRows(source k: Int) -> Bool {
+            (al.source.units[k].table?.rows.indices ?? 0..<0).contains { al.rowPairs[PageAlignment.RowRef(unit: k, row: $0)] != nil }
+        }
+
+        func hasPairedRows(target k: Int) -> Bool {
+            (al.target.units[k].table?.rows.indices ?? 0..<0).contains { al.targetRowPairs[PageAlignment.RowRef(unit: k, row: $0)] != nil }
+        }
+
+        /// Rows of every generic table compared, as the pair analysis paired them page-wide:
+        /// missing rows (one finding per run), extra rows, and the cells of paired rows. Tables
+        /// of missing or extra sections, and tables reported missing or extra as a whole, are
+        /// left out.
+        mutating func compareRows(counterparts: [Int: Int], skipSource: Set<Int>, skipTarget: Set<Int>, matchedTargets: Set<Int>) {
+            typealias RowRef = PageAlignment.RowRef
+            let s = al.source
+            let t = al.target
+            let matched = matchedInOrder()
+            var sourceOf: [Int: Int] = [:]
+            for (a, b) in counterparts { sourceOf[b] = a }
+            for region in al.regions {
+                for k in region.sourceUnits where !skipSource.contains(k) && s.units[k].kind == .table && !s.units[k].isSpecTable {
+                    let blockMatch = counterparts[k].flatMap { t.units[$0].kind == .table && !t.units[$0].isSpecTable ? $0 : nil }
+                    guard blockMatch != nil || hasPairedRows(source: k) else { continue }
+                    compareRows(ofSource: k, blockMatch: blockMatch, matched)
+                }
+                for k in region.targetUnits where !skipTarget.contains(k) && t.units[k].kind == .table && !t.units[k].isSpecTable {
+                    guard matchedTargets.contains(k) || hasPairedRows(target: k) else { continue }
+                    let tb = t.units[k].table!
+                    let source = sourceOf[k]
+                        ?? tb.rows.indices.lazy.compactMap { [al] in al.targetRowPairs[RowRef(unit: k, row: $0)]?.unit }.first
+                    let note = source.map { s.units[$0].range.start } ?? SourceLocation(file: pair.source.path, line: 1)
+                    let section = source.map { sectionContext(s, $0) } ?? sectionContext(t, k)
+                    for j in tb.rows.indices where al.targetRowPairs[RowRef(unit: k, row: j)] == nil {
+                        out.append(Diagnostic(
+                            "extra-generic-row", .warning,
+                            "row '\(clip(PageAlignment.rowKey(tb.rows[j]), 40))' of the \(tb.origin.rawValue)\(section) is not in the source locale (\(sl))",
+                            at: tb.rows[j].location, notes: [DiagnosticNote("the table in the source locale (\(sl))", at: note)],
+                            fingerprint: "row|" + PageAlignment.rowKey(tb.rows[j])))
+                    }
                 }
             }
-            let matchedT = Set(rowMatch.values)
-            // Missing rows: one finding per run.
+        }
+
+        mutating func compareRows(ofSource k: Int, blockMatch: Int?, _ matched: (pairs: [(source: Int, target: Int)], runningMax: [Int])) {
+            typealias RowRef = PageAlignment.RowRef
+            let a = al.source.units[k]
+            let ta = a.table!
+            let sr = ta.rows
+            let section = sectionContext(al.source, k)
+            func targetRow(_ r: RowRef) -> GenericTable.Row { al.target.units[r.unit].table!.rows[r.row] }
+            let pairs = sr.indices.map { al.rowPairs[RowRef(unit: k, row: $0)] }
+            // Missing rows: one finding per run, where the next paired row is in the translation.
             var run: [Int] = []
             func flush() {
                 guard let first = run.first else { return }
-                let next = (run.last! + 1..<sr.count).lazy.compactMap { rowMatch[$0] }.first
-                let at = next.map { tr[$0].location } ?? b.range.start
-                let keys = run.map { "'\(clip(Self.rowKey(sr[$0]), 40))'" }
+                // Rows paired into the matched table first (a row moved to another table says
+                // nothing of where this one belongs).
+                func here(_ p: PageAlignment.RowRef?) -> PageAlignment.RowRef? {
+                    guard let p else { return nil }
+                    return blockMatch == nil || p.unit == blockMatch ? p : nil
+                }
+                let next = pairs[(run.last! + 1)...].lazy.compactMap(here).first
+                // Else right after the previous paired row: the translation's next row.
+                let previous = pairs[..<first].lazy.compactMap(here).last.map { p in
+                    let rows = al.target.units[p.unit].table!.rows
+                    return p.row + 1 < rows.count ? rows[p.row + 1].location : rows[p.row].location
+                }
+                let at = next.map { targetRow($0).location } ?? previous
+                    ?? blockMatch.map { al.target.units[$0].range.start } ?? insertionPoint(beforeSourceUnit: k + 1, matched)
+                let keys = run.map { "'\(clip(PageAlignment.rowKey(sr[$0]), 40))'" }
                 let what = run.count == 1 ? "row \(keys[0])" : "\(run.count) rows (\(keys.prefix(5).joined(separator: ", "))\(run.count > 5 ? ", …" : ""))"
                 out.append(Diagnostic(
                     "missing-generic-row", .warning, "\(what) of the \(ta.origin.rawValue)\(section) \(run.count == 1 ? "is" : "are") missing in \(tl)",
                     at: at, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[first].location)],
-                    fingerprint: "row|" + run.map { Self.rowKey(sr[$0]) }.joined(separator: "|")))
+                    fingerprint: "row|" + run.map { PageAlignment.rowKey(sr[$0]) }.joined(separator: "|")))
                 run = []
             }
             for i in sr.indices {
-                if rowMatch[i] == nil { run.append(i) } else { flush() }
+                if pairs[i] == nil { run.append(i) } else { flush() }
             }
             flush()
-            for j in tr.indices where !matchedT.contains(j) {
+            // A key cell changed where keys repeat (`-=` written as `-`): the rows were paired by
+            // their other cells, so the key is what differs. Own findings, never grouped.
+            for (i, p) in pairs.enumerated() {
+                guard let p else { continue }
+                let tr = targetRow(p)
+                guard sr[i].keyIsCode, tr.keyIsCode, !Self.sameCode(sr[i].key, tr.key) else { continue }
+                // Only where the rest of the row agrees; a row that differs elsewhere too is
+                // reported with its cells below.
+                guard Set(sr[i].tokens.code).subtracting([sr[i].key]) == Set(tr.tokens.code).subtracting([tr.key]) else { continue }
                 out.append(Diagnostic(
-                    "extra-generic-row", .warning, "row '\(clip(Self.rowKey(tr[j]), 40))' of the \(tb.origin.rawValue)\(section) is not in the source locale (\(sl))",
-                    at: tr[j].location, notes: [DiagnosticNote("the table in the source locale (\(sl))", at: a.range.start)],
-                    fingerprint: "row|" + Self.rowKey(tr[j])))
+                    "inline-code-mismatch", .warning,
+                    "the key of row '\(clip(sr[i].key, 40))' of the \(ta.origin.rawValue)\(section) differs: \(tl) has '\(clip(tr.key, 40))', the source locale (\(sl)) has '\(clip(sr[i].key, 40))'",
+                    at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
+                    fingerprint: "key|\(sr[i].key)|\(tr.key)"))
             }
             // Row findings: many rows differing the same way (an old translation that wrote
             // `ELEMENT_NODE` for `Node.ELEMENT_NODE`) are one finding per rule for the table.
             let before = out.count
-            for (i, j) in rowMatch.sorted(by: { $0.key < $1.key }) {
+            for (i, p) in pairs.enumerated() {
+                guard let p else { continue }
+                let tr = targetRow(p)
+                let tb = al.target.units[p.unit].table!
                 // A row whose description (every cell after the first) is empty in the
                 // translation but not in the source: the text was never written.
-                if sr[i].cells.dropFirst().contains(where: { !$0.isEmpty }), tr[j].cells.dropFirst().allSatisfy(\.isEmpty) {
+                if sr[i].cells.dropFirst().contains(where: { !$0.isEmpty }), tr.cells.dropFirst().allSatisfy(\.isEmpty) {
                     out.append(Diagnostic(
                         "table-shape-mismatch", .warning,
-                        "row '\(clip(Self.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(section) has no description in \(tl)",
-                        at: tr[j].location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
-                        fingerprint: "empty-row|" + Self.rowKey(sr[i])))
+                        "row '\(clip(PageAlignment.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(section) has no description in \(tl)",
+                        at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
+                        fingerprint: "empty-row|" + PageAlignment.rowKey(sr[i])))
                 }
-                let context = " in row '\(clip(Self.rowKey(sr[i]), 40))'"
+                // The same data in another structure (a definition list of cross-reference macros,
+                // an HTML table of plain text) links differently by its form: links are compared
+                // only between tables of one origin.
+                var sourceTokens = sr[i].tokens
+                var targetTokens = tr.tokens
+                // One side an HTML table, the other not: its markup is the structure's.
+                if ta.origin != tb.origin, ta.origin == .html || tb.origin == .html {
+                    sourceTokens.htmlAttributes = []
+                    targetTokens.htmlAttributes = []
+                }
+                // Rows paired by their key's first word (`{{HTTPStatus(100, "100 Continue")}}`
+                // and `| 100 | Continue |`): the key cell's form (a link to the item's own page, a
+                // code span over two plain cells) is the structure's; the key paired the rows.
+                // A key link the other row has anywhere still counts as there.
+                if ta.origin != tb.origin, !Self.sameCode(PageAlignment.rowKey(sr[i]), PageAlignment.rowKey(tr)) {
+                    let sourceLinks = Set(sourceTokens.links)
+                    let targetLinks = Set(targetTokens.links)
+                    sourceTokens.links = Self.removing(sr[i].keyLinks.filter { !targetLinks.contains($0) }, from: sourceTokens.links)
+                    targetTokens.links = Self.removing(tr.keyLinks.filter { !sourceLinks.contains($0) }, from: targetTokens.links)
+                    sourceTokens.code.removeAll { $0 == sr[i].key }
+                    targetTokens.code.removeAll { $0 == tr.key }
+                }
+                let context = " in row '\(clip(PageAlignment.rowKey(sr[i]), 40))'"
                 compareTokens(
-                    source: [(i, sr[i].tokens, sr[i].location, context, sr[i].location.line...sr[i].location.line)],
-                    target: [(j, tr[j].tokens, tr[j].location, context, tr[j].location.line...tr[j].location.line)],
-                    counterpart: [i: j], fallback: tr[j].location, keepNumbers: sr[i].wholeCellNumbers)
+                    source: [(i, sourceTokens, sr[i].location, context, sr[i].location.line...sr[i].location.line)],
+                    target: [(i, targetTokens, tr.location, context, tr.location.line...tr.location.line)],
+                    counterpart: [i: i], fallback: tr.location, keepNumbers: sr[i].wholeCellNumbers)
             }
             let rowFindings = Array(out[before...])
             out.removeSubrange(before...)
@@ -491,17 +606,6 @@ public struct StructureDriftRule: DriftRule {
                 first.fix = Fix.merged(group.map(\.fix))
                 out.append(first)
             }
-        }
-
-        /// Row tokens plus the identifier parts of its code (`Node.ELEMENT_NODE` also gives
-        /// `ELEMENT_NODE`), so a row whose key was shortened still aligns.
-        static func rowTags(_ r: GenericTable.Row) -> [UInt64] {
-            r.tokens.taggedHashesWithIdentifierParts(wholeWords: true)
-        }
-
-        /// The row's first cell (a definition list's term), for alignment and messages.
-        static func rowKey(_ r: GenericTable.Row) -> String {
-            r.key.isEmpty ? (r.cells.first { !$0.isEmpty } ?? "(empty)") : r.key
         }
 
         // MARK: tokens

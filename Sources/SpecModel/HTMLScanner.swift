@@ -120,15 +120,34 @@ enum HTMLScanner {
             .replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")
     }
 
+    /// One row of an HTML table, as `tableRows` reads it.
+    struct TableRow {
+        /// Each cell's raw inner HTML, in order.
+        var cells: [String] = []
+        /// The 0-based line offset of the row's start within the HTML block.
+        var lineOffset: Int
+        /// How many of the cells are `<th>`.
+        var headerCells = 0
+        /// Columns the row spans (each cell's `colspan`, 1 when absent).
+        var span = 0
+
+        init(lineOffset: Int) { self.lineOffset = lineOffset }
+
+        /// Every cell is a header cell.
+        var isHeader: Bool { !cells.isEmpty && headerCells == cells.count }
+    }
+
     /// The rows of the first `<table>` in `html`: each row's cells (`<th>`/`<td>`) as raw inner
     /// HTML, with the 0-based line offset of the row's start. `nil` when there is no table.
-    static func tableRows(_ html: String) -> [(cells: [String], lineOffset: Int)]? {
+    static func tableRows(_ html: String) -> [TableRow]? {
         let u = Array(html.unicodeScalars)
         var i = 0
         var line = 0
         var inTable = false
-        var rows: [(cells: [String], lineOffset: Int)] = []
+        var rows: [TableRow] = []
         var cell: String? = nil
+        var cellIsHeader = false
+        var cellSpan = 1
         var cellDepth = 0
         while i < u.count {
             if u[i] == "\n" { line += 1 }
@@ -140,8 +159,10 @@ enum HTMLScanner {
                 // the open cell, whose cells belong to them.
                 func closeCell() {
                     if let c = cell {
-                        if rows.isEmpty { rows.append(([], line)) }
+                        if rows.isEmpty { rows.append(TableRow(lineOffset: line)) }
                         rows[rows.count - 1].cells.append(c)
+                        rows[rows.count - 1].headerCells += cellIsHeader ? 1 : 0
+                        rows[rows.count - 1].span += cellSpan
                         cell = nil
                     }
                 }
@@ -157,10 +178,12 @@ enum HTMLScanner {
                     return rows
                 case ("tr", false) where inTable && cellDepth == 0:
                     closeCell()
-                    rows.append(([], tagStartLine))
+                    rows.append(TableRow(lineOffset: tagStartLine))
                 case ("td", false) where inTable && cellDepth == 0, ("th", false) where inTable && cellDepth == 0:
                     closeCell()
                     cell = ""
+                    cellIsHeader = tag.name == "th"
+                    cellSpan = tag.attributes.first { $0.name.lowercased() == "colspan" }?.value.flatMap { Int($0) }.map { max($0, 1) } ?? 1
                     i = end
                     continue
                 case ("td", true) where cellDepth == 0, ("th", true) where cellDepth == 0, ("tr", true) where cellDepth == 0:
@@ -177,8 +200,10 @@ enum HTMLScanner {
             i += 1
         }
         if inTable, let c = cell {
-            if rows.isEmpty { rows.append(([], line)) }
+            if rows.isEmpty { rows.append(TableRow(lineOffset: line)) }
             rows[rows.count - 1].cells.append(c)
+            rows[rows.count - 1].headerCells += cellIsHeader ? 1 : 0
+            rows[rows.count - 1].span += cellSpan
         }
         return inTable ? rows : nil
     }

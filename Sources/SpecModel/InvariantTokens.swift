@@ -583,6 +583,26 @@ public enum SiteSyntax {
         return nil
     }
 
+    /// The label MDN's macros show for `text`: each macro's last quoted argument when it has
+    /// several (`{{HTTPStatus(100, "100 Continue")}}` → `100 Continue`), else its first
+    /// (`{{domxref("Node")}}` → `Node`); macros without arguments show nothing. Space-separated.
+    public static func macroLabel(_ text: String) -> String {
+        var out: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else { break }
+            let body = rest[open.upperBound..<close.lowerBound]
+            rest = rest[close.upperBound...]
+            guard let paren = body.firstIndex(of: "("), let end = body.lastIndex(of: ")"), paren < end else { continue }
+            let args = body[body.index(after: paren)..<end].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let quoted = args.filter { $0.count >= 2 && ($0.first == "\"" || $0.first == "'") }
+            let label = args.count > 1 ? (quoted.count > 1 ? quoted.last! : args[1]) : (args.first ?? "")
+            let bare = label.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            if !bare.isEmpty { out.append(bare) }
+        }
+        return out.joined(separator: " ")
+    }
+
     /// The pages MDN's cross-reference macros link to, e.g. `{{domxref("Node.nodeType")}}` →
     /// `/docs/Web/API/Node/nodeType`, `{{HTMLElement("p")}}` → `/docs/Web/HTML/Element/p`.
     public static func macroLinks(_ text: String) -> [String] {

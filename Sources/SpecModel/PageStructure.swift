@@ -25,8 +25,15 @@ public struct GenericTable: Hashable, Sendable {
         public var tokens: InvariantTokens
         /// Where the row (or definition list item) starts.
         public var location: SourceLocation
-        /// The first cell's first code span, else its text: what the row is about.
+        /// The first cell's first code span, else its text (a term that is only a cross-reference
+        /// macro: the macro's label, `{{HTTPStatus(100, "100 Continue")}}` → `100 Continue`): what
+        /// the row is about.
         public var key: String = ""
+        /// The key is a code span (an identifier, an operator), the same in every locale.
+        public var keyIsCode = false
+        /// Link targets of the first cell (a term that is a cross-reference macro links to its
+        /// own page).
+        public var keyLinks: [String] = []
 
         /// Numbers that are a whole cell (`| 1 |`): values, compared even when small.
         public var wholeCellNumbers: Set<String> {
@@ -38,8 +45,27 @@ public struct GenericTable: Hashable, Sendable {
     public var origin: Origin
     /// Number of columns (2 for a definition list: term and description).
     public var columnCount: Int
-    /// Body rows (header rows excluded).
+    /// Body rows (header rows and group rows excluded).
     public var rows: [Row]
+    /// Group rows of an HTML table (`<tr><th colspan="4">Informational</th></tr>`): the titles
+    /// that stand for section headings in a table that lists several groups, with the index of
+    /// the first body row of the group.
+    public var groups: [(title: String, firstRow: Int)] = []
+
+    public static func == (a: GenericTable, b: GenericTable) -> Bool {
+        a.origin == b.origin && a.columnCount == b.columnCount && a.rows == b.rows
+            && a.groups.map(\.title) == b.groups.map(\.title) && a.groups.map(\.firstRow) == b.groups.map(\.firstRow)
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(origin)
+        h.combine(columnCount)
+        h.combine(rows)
+        for g in groups {
+            h.combine(g.title)
+            h.combine(g.firstRow)
+        }
+    }
 }
 
 /// One block of a page as block alignment sees it.
@@ -194,9 +220,11 @@ public struct PageStructure: Hashable, Sendable {
                     var tokens = InvariantTokens()
                     for cell in row.cells { tokens.formUnion(extractor.tokens(cell.inlines)) }
                     let cells = row.cells.map { SiteSyntax.strip($0.plainText).trimmingSpaces }
+                    let first = row.cells.first?.inlines
                     rows.append(GenericTable.Row(
                         cells: cells, tokens: tokens, location: row.range.start,
-                        key: row.cells.first?.inlines.codeSpans.first ?? cells.first ?? ""))
+                        key: first?.codeSpans.first ?? cells.first ?? "", keyIsCode: first?.codeSpans.first != nil,
+                        keyLinks: first.map { extractor.tokens($0).links } ?? []))
                 }
                 let table = GenericTable(origin: .pipe, columnCount: t.header.cells.count, rows: rows)
                 units.append(PageUnit(
@@ -279,7 +307,8 @@ public struct PageStructure: Hashable, Sendable {
                     var nested: [Block] = []
                     collectProse(Array(item.blocks.dropFirst()), &tokens, &letters, &nested)
                     rows.append(GenericTable.Row(
-                        cells: [termText, ""], tokens: tokens, location: item.range.start, key: term.codeSpans.first ?? termText))
+                        cells: [termText, ""], tokens: tokens, location: item.range.start, key: term.codeSpans.first ?? Self.termKey(termText, term.plainText),
+                        keyIsCode: term.codeSpans.first != nil, keyLinks: extractor.tokens(term).links))
                     continue
                 }
                 var tokens = extractor.tokens(term)
@@ -290,7 +319,8 @@ public struct PageStructure: Hashable, Sendable {
                 let termText = SiteSyntax.strip(term.plainText).trimmingSpaces
                 rows.append(GenericTable.Row(
                     cells: [termText, description], tokens: tokens, location: item.range.start,
-                    key: term.codeSpans.first ?? termText))
+                    key: term.codeSpans.first ?? Self.termKey(termText, term.plainText), keyIsCode: term.codeSpans.first != nil,
+                    keyLinks: extractor.tokens(term).links))
             }
             guard !rows.isEmpty else { return nil }
             return PageUnit(
@@ -298,11 +328,37 @@ public struct PageStructure: Hashable, Sendable {
                 table: GenericTable(origin: .definitionList, columnCount: 2, rows: rows))
         }
 
+        /// A term's key when it has no code span: its text, or when that is only punctuation
+        /// (the term is a macro, `{{HTTPStatus(100, "100 Continue")}}`), the macro's label.
+        static func termKey(_ text: String, _ raw: String) -> String {
+            if text.unicodeScalars.contains(where: { Script.isLetter($0) || $0.properties.numericType != nil }) { return text }
+            let label = SiteSyntax.macroLabel(raw)
+            return label.isEmpty ? text : label
+        }
+
         func htmlTable(_ literal: String, _ range: SourceRange) -> PageUnit? {
             guard var rows = HTMLScanner.tableRows(literal), !rows.isEmpty else { return nil }
-            if literal.lowercased().hasBytes("<th") { rows.removeFirst() }
-            let columnCount = rows.map(\.cells.count).max() ?? 0
-            let body = rows.map { row -> GenericTable.Row in
+            let columnCount = rows.map(\.span).max() ?? 0
+            // A row of one header cell spanning the table is a group row: it titles the rows
+            // after it, as a heading would (`<th colspan="4">Informational</th>`).
+            func isGroup(_ r: HTMLScanner.TableRow) -> Bool { r.isHeader && r.cells.count == 1 && columnCount > 1 }
+            if !rows.contains(where: { $0.headerCells > 0 }) {
+                // A `<thead>` whose header cells are written as `<td>` (older markup).
+                if literal.lowercased().hasBytes("<thead") { rows.removeFirst() }
+            } else {
+                // Leading header rows are the table's header.
+                while let first = rows.first, first.isHeader, !isGroup(first) { rows.removeFirst() }
+            }
+            var groups: [(title: String, firstRow: Int)] = []
+            var bodyRows: [HTMLScanner.TableRow] = []
+            for r in rows {
+                if isGroup(r) {
+                    groups.append((SiteSyntax.strip(HTMLScanner.scan(r.cells[0]).text).trimmingSpaces, bodyRows.count))
+                } else {
+                    bodyRows.append(r)
+                }
+            }
+            let body = bodyRows.map { row -> GenericTable.Row in
                 var tokens = InvariantTokens()
                 var cells: [String] = []
                 for cell in row.cells {
@@ -312,11 +368,17 @@ public struct PageStructure: Hashable, Sendable {
                 return GenericTable.Row(
                     cells: cells, tokens: tokens,
                     location: SourceLocation(file: range.start.file, line: range.start.line + row.lineOffset),
-                    key: row.cells.first.flatMap { HTMLScanner.scan($0).codeTexts.first } ?? cells.first ?? "")
+                    key: row.cells.first.flatMap { HTMLScanner.scan($0).codeTexts.first } ?? cells.first ?? "",
+                    keyIsCode: row.cells.first.flatMap { HTMLScanner.scan($0).codeTexts.first } != nil,
+                    keyLinks: row.cells.first.map { cell in
+                        var t = InvariantTokens()
+                        extractor.tokens(html: cell, into: &t)
+                        return t.links
+                    } ?? [])
             }
             return PageUnit(
                 kind: .table, range: range, tokens: InvariantTokens(), letterCount: 0, title: "HTML table",
-                table: GenericTable(origin: .html, columnCount: columnCount, rows: body))
+                table: GenericTable(origin: .html, columnCount: columnCount, rows: body, groups: groups))
         }
 
         /// Markers that open a translator's note: content only the translation has, on purpose.
