@@ -84,7 +84,7 @@ public struct CodeSampleDriftRule: DriftRule {
                 if pair.isInExtraSection(targetLine: t[b].range.start.line) { continue }
                 out.append(.error(
                     "extra-code-sample", "\(describe(t[b])) code sample is not in the source locale (\(pair.source.locale))",
-                    at: t[b].range.start, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))]))
+                    at: t[b].range, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))]))
             case (nil, nil, _):
                 break
             }
@@ -134,7 +134,7 @@ public struct CodeSampleDriftRule: DriftRule {
             var d = Diagnostic.error(
                 "code-sample-mismatch",
                 "info string differs: \(tl) has '\(Self.clip(Self.info(b)))', \(sl) has '\(Self.clip(Self.info(a)))'",
-                at: b.range.start, notes: [note])
+                at: b.range, notes: [note])
             d.fix = FixBuilder(pair).infoString(rule: d.ruleID, source: a, target: b)
             return d
         }
