@@ -57,6 +57,18 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     /// The mechanical repair for this finding (`docspec fix`, LSP code actions, SARIF `fixes`),
     /// or `nil` when the drift cannot be fixed without translating.
     public var fix: Fix? = nil
+    /// The last character the finding covers (inclusive, in the same file as `location`; the
+    /// convention of `SourceRange`), set by rules that know the range: a table, a row, a cell, a
+    /// block, a heading. `nil`: the finding is about the point `location`.
+    public var end: SourceLocation? = nil
+
+    /// `location` to `end` (the point `location` when `end` is `nil`, in another file or before
+    /// it); `nil` without a location.
+    public var range: SourceRange? {
+        guard let location else { return nil }
+        guard let end, end.file == location.file, end >= location else { return SourceRange(start: location, end: location) }
+        return SourceRange(start: location, end: end)
+    }
 
     /// Creates a diagnostic. `ruleID` is a kebab-case rule id like `cell-mismatch`; `location` is
     /// `nil` only for findings about the whole run.
@@ -69,6 +81,22 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         self.message = message
         self.location = location
         self.notes = notes
+    }
+
+    /// Creates a diagnostic covering `range` (its start is the location, its end `end`).
+    public init(_ ruleID: String, _ severity: Severity, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
+        self.init(ruleID, severity, message, at: range.start, notes: notes)
+        end = range.end
+    }
+
+    /// An `.error` diagnostic covering `range`.
+    public static func error(_ ruleID: String, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) -> Diagnostic {
+        Diagnostic(ruleID, .error, message, at: range, notes: notes)
+    }
+
+    /// A `.warning` diagnostic covering `range`.
+    public static func warning(_ ruleID: String, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) -> Diagnostic {
+        Diagnostic(ruleID, .warning, message, at: range, notes: notes)
     }
 
     /// An `.error` diagnostic; see `init(_:_:_:at:notes:)`.

@@ -109,7 +109,9 @@ public struct HiddenFindings: Hashable, Sendable, Codable {
 /// Keys are sorted so output is byte-stable. Schema version 2:
 /// each diagnostic has `rule`, `severity`, `message`, `fingerprint` (16 hex digits, see
 /// `Diagnostic.fingerprint(relativeTo:)`), `location` (`file`, `line`, `column`, column in Unicode
-/// scalars, 1-based) or null, and `notes` (`message`, `location`); `summary` has `errors`,
+/// scalars, 1-based) or null, `end` (`line`, `column` of the last character the finding covers,
+/// inclusive; only when the rule knows the range: a table, row, cell, block or heading), and
+/// `notes` (`message`, `location`); `summary` has `errors`,
 /// `warnings`, `notes`, `suppressed` and `baselined`. (Version 1 had no `fingerprint` and only
 /// `errors` and `warnings` in `summary`.)
 public struct JSONDiagnosticRenderer: Sendable {
@@ -134,7 +136,13 @@ public struct JSONDiagnosticRenderer: Sendable {
         var message: String
         var fingerprint: String
         var location: SourceLocation?
+        var end: End?
         var notes: [DiagnosticNote]
+
+        struct End: Encodable {
+            var line: Int
+            var column: Int
+        }
 
         // `location: null` is written explicitly for findings about the whole run.
         func encode(to encoder: any Encoder) throws {
@@ -144,10 +152,11 @@ public struct JSONDiagnosticRenderer: Sendable {
             try c.encode(message, forKey: .message)
             try c.encode(fingerprint, forKey: .fingerprint)
             try c.encode(location, forKey: .location)
+            try c.encodeIfPresent(end, forKey: .end)
             try c.encode(notes, forKey: .notes)
         }
 
-        enum CodingKeys: String, CodingKey { case rule, severity, message, fingerprint, location, notes }
+        enum CodingKeys: String, CodingKey { case rule, severity, message, fingerprint, location, end, notes }
     }
 
     struct Summary: Encodable {
@@ -167,7 +176,8 @@ public struct JSONDiagnosticRenderer: Sendable {
             diagnostics: diagnostics.map {
                 Entry(
                     rule: $0.ruleID, severity: $0.severity.rawValue, message: $0.message, fingerprint: $0.fingerprint(relativeTo: root),
-                    location: $0.location, notes: $0.notes)
+                    location: $0.location, end: $0.end == nil ? nil : $0.range.map { Entry.End(line: $0.end.line, column: $0.end.column) },
+                    notes: $0.notes)
             },
             summary: Summary(
                 errors: diagnostics.errorCount, warnings: diagnostics.warningCount,

@@ -10,7 +10,16 @@ import Foundation
 ///   `columnKind: "unicodeCodePoints"`.
 /// - A diagnostic's notes with a location become `relatedLocations` (ids from 1); notes without
 ///   one are appended to the result's message.
+/// - A region is the diagnostic's `range`: `startLine`/`startColumn`, and `endLine`/`endColumn`
+///   when the rule knew where the finding ends (`endColumn` is exclusive, as SARIF counts it: one
+///   past the last character).
+/// - Suppressed findings (a comment in the page, the baseline) are results too, each with a
+///   `suppressions` entry (`kind` `inSource` or `external`, `status` `accepted`, the reason as
+///   `justification`), so code scanning shows them as dismissed instead of losing them.
 /// - `partialFingerprints["docspec/v1"]` is `Diagnostic.fingerprint(relativeTo:)`.
+///
+/// Each result is built by `result(for:suppression:index:)` from optional parts, so a later
+/// addition (such as `fixes`) is one more field of `Result` filled there.
 public struct SARIFRenderer: Sendable {
     /// One rule of the tool, as SARIF's `reportingDescriptor` shows it.
     public struct Rule: Sendable, Hashable {
@@ -30,6 +39,11 @@ public struct SARIFRenderer: Sendable {
         public var example: String?
         /// The layer that emits the rule (`properties.tags`).
         public var layer: RuleLayer?
+        /// Where the rule is documented (`helpUri`, an absolute URI); `nil` leaves it out.
+        public var helpURI: String?
+        /// Whether a suppression comment can silence the rule's findings (the help says how);
+        /// `false` for the findings about suppression comments themselves.
+        public var suppressible = true
 
         /// Creates a rule descriptor.
         public init(id: String, summary: String, level: Severity? = nil, enabled: Bool = true) {
@@ -107,6 +121,7 @@ public struct SARIFRenderer: Sendable {
         var shortDescription: Message
         var fullDescription: Message
         var help: Message
+        var helpUri: String?
         var defaultConfiguration: Configuration
         var properties: Properties?
     }
@@ -133,6 +148,14 @@ public struct SARIFRenderer: Sendable {
         var locations: [Location]?
         var relatedLocations: [Location]?
         var partialFingerprints: [String: String]
+        var suppressions: [Suppression]?
+    }
+
+    struct Suppression: Encodable {
+        var kind: String
+        var status = "accepted"
+        var justification: String?
+        var location: Location?
     }
 
     struct Location: Encodable {
@@ -155,35 +178,24 @@ public struct SARIFRenderer: Sendable {
     struct Region: Encodable {
         var startLine: Int
         var startColumn: Int
+        var endLine: Int?
+        var endColumn: Int?
     }
 
     // MARK: rendering
 
-    /// Renders the log as pretty-printed JSON with sorted keys, ending in `\n`.
-    public func render(_ diagnostics: [Diagnostic]) -> String {
+    /// Renders the log as pretty-printed JSON with sorted keys, ending in `\n`: the findings
+    /// shown, then the `suppressed` ones (each with its `suppressions` entry), in the given orders.
+    public func render(_ diagnostics: [Diagnostic], suppressed: [SuppressedDiagnostic] = []) -> String {
         var rules = self.rules
         var index: [String: Int] = [:]
         for (i, r) in rules.enumerated() where index[r.id] == nil { index[r.id] = i }
-        for d in diagnostics where index[d.ruleID] == nil {
+        for d in diagnostics + suppressed.map(\.diagnostic) where index[d.ruleID] == nil {
             index[d.ruleID] = rules.count
             rules.append(Rule(id: d.ruleID, summary: d.ruleID))
         }
-        let results = diagnostics.map { d -> Result in
-            var text = d.message
-            var related: [Location] = []
-            for note in d.notes {
-                if let at = note.location {
-                    related.append(Location(id: related.count + 1, physicalLocation: physical(at), message: Message(text: note.message)))
-                } else {
-                    text += "\nnote: \(note.message)"
-                }
-            }
-            return Result(
-                ruleId: d.ruleID, ruleIndex: index[d.ruleID] ?? 0, level: Self.level(d.severity), message: Message(text: text),
-                locations: d.location.map { [Location(physicalLocation: physical($0))] },
-                relatedLocations: related.isEmpty ? nil : related,
-                partialFingerprints: [Self.fingerprintKey: d.fingerprint(relativeTo: root)])
-        }
+        let results = diagnostics.map { result(for: $0, suppression: nil, index: index) }
+            + suppressed.map { result(for: $0.diagnostic, suppression: $0, index: index) }
         var bases: [String: ArtifactLocation]?
         if let root {
             let path = root.hasSuffix("/") ? root : root + "/"
@@ -202,6 +214,30 @@ public struct SARIFRenderer: Sendable {
         return ControlCharacters.jsonEscaped(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
+    /// One result: the finding's message (notes without a location appended), its region, its
+    /// related locations, fingerprint and, when it was suppressed, the `suppressions` entry.
+    func result(for d: Diagnostic, suppression: SuppressedDiagnostic?, index: [String: Int]) -> Result {
+        var text = d.message
+        var related: [Location] = []
+        for note in d.notes {
+            if let at = note.location {
+                related.append(Location(id: related.count + 1, physicalLocation: physical(at), message: Message(text: note.message)))
+            } else {
+                text += "\nnote: \(note.message)"
+            }
+        }
+        return Result(
+            ruleId: d.ruleID, ruleIndex: index[d.ruleID] ?? 0, level: Self.level(d.severity), message: Message(text: text),
+            locations: d.range.map { [Location(physicalLocation: physical($0, point: d.end == nil))] },
+            relatedLocations: related.isEmpty ? nil : related,
+            partialFingerprints: [Self.fingerprintKey: d.fingerprint(relativeTo: root)],
+            suppressions: suppression.map { s in
+                [Suppression(
+                    kind: s.kind.rawValue, justification: s.justification.isEmpty ? nil : s.justification,
+                    location: s.location.map { Location(physicalLocation: physical($0)) })]
+            })
+    }
+
     static func level(_ s: Severity) -> String {
         switch s {
         case .error: "error"
@@ -211,6 +247,23 @@ public struct SARIFRenderer: Sendable {
     }
 
     func descriptor(_ r: Rule) -> ReportingDescriptor {
+        var d = baseDescriptor(r)
+        d.helpUri = r.helpURI
+        guard !r.suppressible, let help = r.help else { return d }
+        // Findings about suppression comments are not silenced by comments.
+        let example = r.example.map { "\n\nExample:\n\n    \($0)" } ?? ""
+        d.help = Message(
+            text: "\(help) Comments do not silence this finding: change the rule's level in docspec.yml ('rules: {\(r.id): off}') or record it in the baseline with 'docspec baseline write'.",
+            markdown: """
+                \(help)\(example)
+
+                Comments do not silence this finding. To accept it, change the rule's level in `docspec.yml`: \
+                `rules: {\(r.id): off}` (`error`, `warning`, `note` or `off`), or record it in the baseline: `docspec baseline write`.
+                """)
+        return d
+    }
+
+    private func baseDescriptor(_ r: Rule) -> ReportingDescriptor {
         let sentence = r.summary.prefix(1).uppercased() + r.summary.dropFirst() + (r.summary.hasSuffix(".") ? "" : ".")
         let suppress = "<!-- docspec:disable-next-block \(r.id) reason=\"…\" -->"
         if let help = r.help {
@@ -257,7 +310,12 @@ public struct SARIFRenderer: Sendable {
             defaultConfiguration: Configuration(enabled: r.enabled, level: r.level.map(Self.level) ?? "warning"))
     }
 
-    func physical(_ at: SourceLocation) -> PhysicalLocation {
+    func physical(_ at: SourceLocation) -> PhysicalLocation { physical(SourceRange(start: at, end: at), point: true) }
+
+    /// The physical location of `range`; a point (`point`, or a range of one character given as
+    /// such) has no end. `endColumn` is one past the inclusive end.
+    func physical(_ range: SourceRange, point: Bool = false) -> PhysicalLocation {
+        let at = range.start
         let file = Diagnostic.path(at.file, relativeTo: root)
         var base: String? = "SRCROOT"
         let uri: String
@@ -269,7 +327,9 @@ public struct SARIFRenderer: Sendable {
         }
         return PhysicalLocation(
             artifactLocation: ArtifactLocation(uri: uri, uriBaseId: base),
-            region: Region(startLine: max(1, at.line), startColumn: max(1, at.column)))
+            region: Region(
+                startLine: max(1, at.line), startColumn: max(1, at.column),
+                endLine: point ? nil : max(1, range.end.line), endColumn: point ? nil : max(1, range.end.column) + 1))
     }
 
     /// A path as a URI path: every byte outside the unreserved characters and `/` percent-encoded.

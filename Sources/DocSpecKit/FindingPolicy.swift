@@ -27,6 +27,15 @@ extension DocSpecCLI {
     /// Where users read about DocSpec (SARIF `tool.driver.informationUri`); `nil` until the
     /// project has a public home page (the key is then left out).
     static let informationURI: String? = nil
+
+    /// Where the user guide of this version is published: `docs/` of the repository at the
+    /// release tag, so a rule's anchor matches the rules the tool has. SARIF's `helpUri` of a rule
+    /// is its section of `rules.md` there. (One constant: change it if the repository moves.)
+    static let userGuideURI = "https://github.com/docspec/docspec/blob/\(DocSpecVersion.current)/docs/"
+
+    /// The rule's section of the rules reference, `docs/rules.md#<rule-id>` of the user guide (the
+    /// heading of each section is the rule id, so its anchor is the id).
+    static func helpURI(of id: String) -> String { userGuideURI + "rules.md#" + id }
 }
 
 extension Config {

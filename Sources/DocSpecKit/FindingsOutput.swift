@@ -18,7 +18,10 @@ extension DocSpecCLI {
     static func sarifRules(_ rules: RuleRegistry, levels: [String: RuleLevel]) -> [SARIFRenderer.Rule] {
         rules.descriptors.map { r in
             let configured = levels[r.id.rawValue]
-            return SARIFRenderer.Rule(r, level: configured?.severity ?? r.defaultSeverity, enabled: configured != .off)
+            var rule = SARIFRenderer.Rule(r, level: configured?.severity ?? r.defaultSeverity, enabled: configured != .off)
+            rule.helpURI = helpURI(of: r.id.rawValue)
+            rule.suppressible = !Suppressions.ownRules.contains(r.id.rawValue)
+            return rule
         }
     }
 
@@ -34,7 +37,7 @@ extension DocSpecCLI {
             let renderer = SARIFRenderer(
                 toolName: "docspec", toolVersion: version, informationURI: informationURI,
                 rules: sarifRules(config.rules, levels: levels), root: root)
-            output.out(renderer.render(found.shown))
+            output.out(renderer.render(found.shown, suppressed: found.hidden.findings))
         case "github":
             github(found, summary: summary, output)
         default:

@@ -84,7 +84,7 @@ public struct CodeSampleDriftRule: DriftRule {
                 if pair.isInExtraSection(targetLine: t[b].range.start.line) { continue }
                 out.append(.error(
                     "extra-code-sample", "\(describe(t[b])) code sample is not in the source locale (\(pair.source.locale))",
-                    at: t[b].range.start, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))]))
+                    at: t[b].range, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))]))
             case (nil, nil, _):
                 break
             }
@@ -133,7 +133,7 @@ public struct CodeSampleDriftRule: DriftRule {
         if Self.info(a) != Self.info(b) {
             let (theirs, ours) = MessageText.clipPair(Self.info(b), Self.info(a), 80)
             var d = Diagnostic.error(
-                "code-sample-mismatch", "info string differs: \(tl) has '\(theirs)', \(sl) has '\(ours)'", at: b.range.start, notes: [note])
+                "code-sample-mismatch", "info string differs: \(tl) has '\(theirs)', \(sl) has '\(ours)'", at: b.range, notes: [note])
             d.fingerprintContent = "info|\(Self.info(b))|\(Self.info(a))|" + Self.key(a)
             d.fix = FixBuilder(pair).infoString(rule: d.ruleID, source: a, target: b)
             return d

@@ -191,7 +191,7 @@ public struct StructureDriftRule: DriftRule {
                 let with = sub == 0 ? "" : " (with \(sub) subsection\(sub == 1 ? "" : "s"))"
                 out.append(Diagnostic(
                     "extra-section", .warning, "section '\(clip(t.sections[j].title))'\(with) is not in the source locale (\(sl))",
-                    at: t.units[h].range.start, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))],
+                    at: t.units[h].range, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))],
                     fingerprint: "section|" + t.sections[j].title))
             }
             for region in al.regions { compareRegion(region) }
@@ -331,7 +331,7 @@ public struct StructureDriftRule: DriftRule {
                     let theirs = y.map { "'\($0)'" } ?? "none"
                     var d = Diagnostic(
                         "heading-anchor-mismatch", .warning, "heading anchor is \(theirs) in \(tl) but '\(x)' in the source locale (\(sl))",
-                        at: t.units[hb].range.start,
+                        at: t.units[hb].range,
                         notes: [DiagnosticNote("the heading in the source locale (\(sl))", at: s.units[ha].range.start)],
                         fingerprint: "anchor|" + x)
                     d.fix = fixes().anchor(rule: d.ruleID, source: s.units[ha].range.start.line, target: t.units[hb].range.start.line, anchor: x)
@@ -366,7 +366,7 @@ public struct StructureDriftRule: DriftRule {
                 let tt = t.units[k]
                 out.append(Diagnostic(
                     "extra-generic-table", .warning, "\(tt.table!.origin.rawValue) (\(tt.table!.rows.count) rows)\(sectionContext(t, k)) is not in the source locale (\(sl))",
-                    at: tt.range.start, notes: [DiagnosticNote("the section in the source locale (\(sl))", at: a.headingIndex.map { s.units[$0].range.start } ?? SourceLocation(file: pair.source.path, line: 1))],
+                    at: tt.range, notes: [DiagnosticNote("the section in the source locale (\(sl))", at: a.headingIndex.map { s.units[$0].range.start } ?? SourceLocation(file: pair.source.path, line: 1))],
                     fingerprint: "table|" + tt.table!.rows.map { $0.tokens.tagged.joined(separator: " ") }.joined(separator: "|")))
             }
             // Prose tokens over the whole region (headings included).
@@ -416,7 +416,7 @@ public struct StructureDriftRule: DriftRule {
                 out.append(Diagnostic(
                     "table-shape-mismatch", .warning,
                     "table\(section) has \(tb.columnCount) columns in \(tl) but \(ta.columnCount) in the source locale (\(sl))",
-                    at: b.range.start, notes: [DiagnosticNote("the table in the source locale (\(sl))", at: a.range.start)],
+                    at: b.range, notes: [DiagnosticNote("the table in the source locale (\(sl))", at: a.range.start)],
                     fingerprint: "shape|\(ta.columnCount)|\(tb.columnCount)"))
             }
         }
@@ -856,6 +856,15 @@ extension Diagnostic {
         fingerprint: String
     ) {
         self.init(ruleID, severity, message, at: location, notes: notes)
+        fingerprintContent = fingerprint
+    }
+
+    /// A diagnostic covering `range`, with its line-independent `fingerprintContent`.
+    init(
+        _ ruleID: String, _ severity: Severity, _ message: String, at range: SourceRange, notes: [DiagnosticNote],
+        fingerprint: String
+    ) {
+        self.init(ruleID, severity, message, at: range, notes: notes)
         fingerprintContent = fingerprint
     }
 }

@@ -102,7 +102,7 @@ public struct TableDriftRule: DriftRule {
             }
             out.append(.error(
                 "extra-table", "spec table '\(tt.id)' is not in the source locale (\(s.locale))",
-                at: tt.directive.range.start,
+                at: tt.directive.range,
                 notes: [DiagnosticNote("source page", at: SourceLocation(file: s.path, line: 1))]))
         }
         return out
@@ -115,7 +115,7 @@ public struct TableDriftRule: DriftRule {
         if st.directive.canonical != tt.directive.canonical {
             out.append(.error(
                 "directive-mismatch", "directive differs: \(tl) has '\(tt.directive.canonical)', \(sl) has '\(st.directive.canonical)'",
-                at: tt.directive.range.start, notes: [DiagnosticNote("directive in the source locale (\(sl))", at: st.directive.range.start)]))
+                at: tt.directive.range, notes: [DiagnosticNote("directive in the source locale (\(sl))", at: st.directive.range.start)]))
         }
         if st.columns != tt.columns {
             // Columns in another order with cells that do not fit them means the headers moved
@@ -124,7 +124,7 @@ public struct TableDriftRule: DriftRule {
             out.append(.error(
                 "column-mismatch",
                 "table '\(st.id)' has columns [\(tt.columns.joined(separator: ", "))] in \(tl) but [\(st.columns.joined(separator: ", "))] in \(sl)\(misplaced ? "; its rows are not compared until the columns agree" : "")",
-                at: tt.range.start, notes: [DiagnosticNote("table in the source locale (\(sl))", at: st.range.start)]))
+                at: tt.range, notes: [DiagnosticNote("table in the source locale (\(sl))", at: st.range.start)]))
             if misplaced { return out }
         }
         var builder: FixBuilder? = nil
@@ -136,7 +136,7 @@ public struct TableDriftRule: DriftRule {
                 if sc.value != tc.value, sc.isValid, tc.isValid {
                     var d = Diagnostic.error(
                         "cell-mismatch", "'\(column)' of row '\(sr.key)' in table '\(st.id)' is '\(tc.value)' in \(tl) but '\(sc.value)' in \(sl)",
-                        at: tc.range.start, notes: [DiagnosticNote("the cell in the source locale (\(sl))", at: sc.range.start)])
+                        at: tc.range, notes: [DiagnosticNote("the cell in the source locale (\(sl))", at: sc.range.start)])
                     if builder == nil { builder = FixBuilder(pair) }
                     d.fix = builder?.cell(rule: d.ruleID, source: sc.range, target: tc.range)
                     out.append(d)
@@ -151,14 +151,14 @@ public struct TableDriftRule: DriftRule {
             let slot = entry.slot
             out.append(.error(
                 "missing-row", "row '\(sr.key)' of table '\(st.id)' is missing in \(tl)",
-                at: slot < tt.rows.count ? tt.rows[slot].range.start : (tt.rows.last?.range.start ?? tt.range.start),
+                at: slot < tt.rows.count ? tt.rows[slot].range : (tt.rows.last?.range ?? tt.range),
                 notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr.range.start)]))
         }
         for i in rows.unmatchedTarget {
             let tr = tt.rows[i]
             out.append(.error(
                 "extra-row", "row '\(tr.key)' of table '\(st.id)' is not in the source locale (\(sl))",
-                at: tr.cell(st.kind.keyColumn)?.range.start ?? tr.range.start,
+                at: tr.cell(st.kind.keyColumn)?.range ?? tr.range,
                 notes: [DiagnosticNote("the table in the source locale (\(sl))", at: st.range.start)]))
         }
         return out

@@ -41,7 +41,7 @@ struct CorpusSmokeTests {
             }
         }
         #expect(buffer.text.hasPrefix("docspec lint: pages per locale: en "))
-        // The findings themselves, reviewed one by one (README, "Corpus review"): a change in
+        // The findings themselves, reviewed one by one (docs/drift-rules.md, "Corpus review"): a change in
         // what DocSpec reports on real docs shows up here as a diff to review.
         GoldenFile.assertMatches(errBuffer.text + buffer.text, golden: "corpus-lint/\(name).txt")
     }

@@ -112,6 +112,45 @@ struct SARIFSchemaTests {
         #expect(bad.out.contains("'17' is not of type 'integer'"), "\(bad.out)")
     }
 
+    @Test("suppressed and baselined findings are results with suppressions; regions have ends; every rule has a helpUri (golden, schema-valid)")
+    func suppressions() throws {
+        let python = try #require(Self.validatorPython(), "no Python with jsonschema: install Debian's python3-jsonschema (make deps does)")
+        let schema = try Self.schemaFile()
+        let ws = try Workspace(fixture: "suppress")
+        // Baseline the missing table, then lint: 2 findings silenced by comments, 1 baselined.
+        let all = ws.run(["lint", "--format", "json"]).out
+        #expect(all.contains("\"missing-table\""))
+        _ = ws.run(["baseline", "write"])
+        try ws.edit("docs-ru/request.md", replacing: "\"playTime\": 4", with: "\"playTime\": 5")
+        let r = ws.run(["lint", "--format", "sarif"])
+        #expect(r.status == 1, "\(r.transcript)")
+        GoldenFile.assertMatches(ws.normalised(r.out), golden: "suppress.sarif")
+        try ws.write("docspec.sarif", r.out)
+        let check = Self.run([python, "-c", Self.validate, schema.path, ws.url("docspec.sarif").path])
+        #expect(check.status == 0, "SARIF output does not validate:\n\(check.out)")
+
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        let kinds = results.compactMap { ($0["suppressions"] as? [[String: Any]])?.first?["kind"] as? String }
+        #expect(kinds.filter { $0 == "inSource" }.count == 2, "\(kinds)")
+        #expect(kinds.contains("external"), "\(kinds)")
+        let inSource = try #require(results.first { (($0["suppressions"] as? [[String: Any]])?.first?["kind"] as? String) == "inSource" })
+        let suppression = try #require((inSource["suppressions"] as? [[String: Any]])?.first)
+        #expect(suppression["justification"] as? String == "ru documents the codes of the next release")
+        #expect(suppression["location"] != nil, "an inSource suppression points at its comment")
+        // A cell finding's region ends after the cell's last character (endColumn exclusive).
+        let cell = try #require(inSource["locations"] as? [[String: Any]])
+        let region = try #require((cell.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])
+        #expect(region["endLine"] as? Int == region["startLine"] as? Int)
+        #expect((region["endColumn"] as? Int ?? 0) == (region["startColumn"] as? Int ?? 0) + "4000014".count + 2, "\(region)")
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        for rule in rules {
+            let id = try #require(rule["id"] as? String)
+            #expect((rule["helpUri"] as? String)?.hasSuffix("/docs/rules.md#\(id)") == true, "\(id)")
+        }
+    }
+
     @Test("a finding without a location, a note without one, and a path that needs percent-encoding validate too")
     func edgeCases() throws {
         let python = try #require(Self.validatorPython(), "no Python with jsonschema: install Debian's python3-jsonschema (make deps does)")
