@@ -409,6 +409,12 @@ public enum DocSpecCLI {
         var rules = RuleRegistry.standard
         /// `--progress` (true) or `--quiet` (false); `nil` shows progress when standard error is a terminal.
         var progress: Bool?
+        /// `fix --dry-run`.
+        var dryRun = false
+        /// `fix --insert-missing`.
+        var insertMissing = false
+        /// `fix --rule <id>`, in order.
+        var fixRules: [String] = []
         /// The positional arguments, in order (`stamp`'s pages, `rules`' rule id, `baseline`'s action).
         var positional: [String] = []
 

@@ -242,6 +242,7 @@ extension DocSpecCLI {
         ) { o, c throws(DocSpecError) in
             try rules(o, c.rules, c.output)
         },
+        FixCommand.declaration,
     ]
 
     /// `lint` or `check`: the finding options, page arguments, `run` on the prepared config.
@@ -277,7 +278,7 @@ extension DocSpecCLI {
     /// reads: the source locale's for `generate`, every locale's otherwise.
     static func prepared(_ command: String, _ config: Config, _ options: Options) throws(DocSpecError) -> [DocSet.LocaleFiles] {
         try config.validate()
-        if ["lint", "check", "report", "baseline"].contains(command), config.locales.count < 2 {
+        if ["lint", "check", "report", "baseline", "fix"].contains(command), config.locales.count < 2 {
             throw .usage("\(command) compares locales: give at least two (--locale <code>=<folder> for each, or 'locales:' in docspec.yml)")
         }
         if command == "stamp", config.locales.count < 2 {

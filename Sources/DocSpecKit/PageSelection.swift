@@ -1,7 +1,6 @@
 import DocDiagnostics
 import Foundation
 import LocaleDrift
-import MarkdownSyntax
 import SpecModel
 
 /// A glob over a page's path relative to its locale folder, as `include:` and `exclude:` take
@@ -102,15 +101,9 @@ extension DocSet {
         // Counterparts, from the pairing lint does (front matter only).
         var stubs: [String: [SpecPage]] = [:]
         for f in found {
-            let headers = ParallelMap.map(f.files) { rel in
-                MarkdownParser.header(fileAt: f.url(rel), displayPath: displayPath(f.url(rel), root: config.root))
-            }
-            stubs[f.locale.code] = zip(f.files, headers).compactMap { rel, header in
-                header.map {
-                    SpecExtractor.pairingStub(
-                        frontMatter: $0.frontMatter, locale: f.locale.code, path: displayPath(f.url(rel), root: config.root), relativePath: rel)
-                }
-            }
+            stubs[f.locale.code] = ParallelMap.map(f.files) { rel in
+                PageReader.pairingStub(fileAt: f.url(rel), displayPath: displayPath(f.url(rel), root: config.root), locale: f.locale.code, relativePath: rel)
+            }.compactMap { $0 }
         }
         let named = chosen
         for target in config.targetLocales {
