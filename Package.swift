@@ -36,7 +36,8 @@ let package = Package(
             dependencies: ["SpecModel", "LocaleDrift", "ConformanceGen", "DocDiagnostics"]),
         .executableTarget(name: "docspec", dependencies: ["DocSpecKit"]),
         // `swift package --allow-writing-to-package-directory docspec-generate` runs `docspec generate`
-        // in the package folder; `swift package docspec-check` runs `docspec generate --check`.
+        // in the package folder (creating Generated/ first, so it can run before the test target
+        // exists); `swift package docspec-check` runs `docspec check` (lint + generate --check).
         .plugin(
             name: "DocSpecGenerate",
             capability: .command(
@@ -46,7 +47,7 @@ let package = Package(
         .plugin(
             name: "DocSpecCheck",
             capability: .command(
-                intent: .custom(verb: "docspec-check", description: "Check the generated conformance tests are up to date; writes nothing (docspec generate --check)")),
+                intent: .custom(verb: "docspec-check", description: "Lint the docs and check the generated conformance tests are up to date; writes nothing (docspec check)")),
             dependencies: ["docspec"]),
 
         // The core library the docs describe.

@@ -2,11 +2,13 @@
 # Checks the DocSpec command plugins end to end on a copy of this package (the checkout itself is
 # never written): corrupts the copy's Generated/ (one file edited, one deleted, one obsolete
 # generated file added), then checks that
-#   - `swift package docspec-check` and `docspec-generate --check` fail and write nothing,
+#   - `swift package docspec-check` (docspec check) and `docspec-generate --check` fail and write nothing,
 #   - `docspec-generate` without --allow-writing-to-package-directory is refused and writes nothing,
 #   - `swift package --allow-writing-to-package-directory docspec-generate` succeeds and leaves
 #     Generated/ byte-for-byte identical to what `docspec generate` writes in the same folder,
-#   - `docspec-check` passes afterwards.
+#   - `docspec-check` passes afterwards,
+#   - on a copy without Generated/ whose manifest has no test target for it yet (the first
+#     adoption step), `docspec-generate` creates Generated/ with its support file.
 # Every step checks its own exit status and the files, so the script cannot pass without the
 # plugin having rewritten the files.
 #
@@ -98,5 +100,24 @@ diff -r "$WORK/expected" "$OUT" || fail "$OUT/ after the plugin differs from doc
 
 step "swift package docspec-check after regeneration (must pass)"
 spm docspec-check > "$WORK/check2.log" 2>&1 || { cat "$WORK/check2.log"; fail "docspec-check fails after docspec-generate"; }
+
+step "docspec-generate without $OUT/ and without its test target (the first adoption step)"
+FRESH=$WORK/fresh
+rm -rf "$FRESH" && mkdir -p "$FRESH"
+tar -C "$PKG" --exclude=./.build --exclude=./"$OUT" -cf - . | tar -C "$FRESH" -xf -
+# Drop the test target whose path is the output folder: SwiftPM refuses a missing custom path.
+python3 - "$FRESH/Package.swift" "$OUT" <<'PY'
+import re, sys
+path, out = sys.argv[1], sys.argv[2]
+text = open(path).read()
+new = re.sub(r'\n\s*\.testTarget\(\s*name: "[A-Za-z]+",[^()]*path: "%s"\),' % re.escape(out), '', text)
+assert new != text, "no test target with path %s" % out
+open(path, "w").write(new)
+PY
+(cd "$FRESH" && swift package --scratch-path "$SCRATCH-fresh" --allow-writing-to-package-directory docspec-generate </dev/null > "$WORK/fresh.log" 2>&1) \
+  || { cat "$WORK/fresh.log"; fail "docspec-generate failed on a package without $OUT/"; }
+grep -q "created $OUT/" "$WORK/fresh.log" || { cat "$WORK/fresh.log"; fail "docspec-generate did not say it created $OUT/"; }
+[ -f "$FRESH/$OUT/DocSpecSupport.swift" ] || fail "docspec-generate did not create $OUT/DocSpecSupport.swift"
+diff -r "$WORK/expected" "$FRESH/$OUT" || fail "$OUT/ created by the plugin differs from docspec generate's output"
 
 step "OK: the plugin rewrote $count files identically to docspec generate ($edited edited, $deleted deleted, Obsolete.swift removed)"

@@ -1,22 +1,23 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package docspec-check [options]`: runs `docspec generate --check [options]` in the
-/// package's folder. It writes nothing (so it needs no permission) and fails, naming each file,
-/// when `Generated/` (or the config's `output`) is missing a file, has an outdated one or has one
-/// no page produces any more. Extra arguments go to `docspec generate --check` unchanged.
+/// `swift package docspec-check [options] [<page>…]`: runs `docspec check [options] [<page>…]`
+/// (the CLI's `check`: lint the locales against each other, and verify `Generated/` is up to
+/// date) in the package's folder with the plugin-built `docspec`. It writes nothing (so it needs
+/// no permission) and fails on findings or stale generated files, naming each. Extra arguments go
+/// to `docspec check` unchanged (`--format sarif`, `--changed-since origin/main`, pages, …).
 @main
 struct DocSpecCheck: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let docspec = try context.tool(named: "docspec")
         let process = Process()
         process.executableURL = docspec.url
-        process.arguments = ["generate", "--check"] + arguments
+        process.arguments = ["check"] + arguments
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw DocSpecPluginError(command: (["docspec", "generate", "--check"] + arguments).joined(separator: " "), status: process.terminationStatus, signalled: process.terminationReason != .exit)
+            throw DocSpecPluginError(command: (["docspec", "check"] + arguments).joined(separator: " "), status: process.terminationStatus, signalled: process.terminationReason != .exit)
         }
     }
 }

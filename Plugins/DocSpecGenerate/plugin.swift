@@ -3,7 +3,9 @@ import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory docspec-generate [options]`: runs
 /// `docspec generate [options]` in the package's folder, so `Generated/` (or the config's
-/// `output`) is rewritten exactly as `docspec generate` rewrites it. Extra arguments go to
+/// `output`) is rewritten exactly as `docspec generate` rewrites it, and created (with its
+/// support file, also when the docs have nothing to test yet) when it does not exist: run it
+/// before adding the test target whose path is that folder. Extra arguments go to
 /// `docspec generate` unchanged (`--check`, `--config`, `--locale`, `--output`, …).
 @main
 struct DocSpecGenerate: CommandPlugin {

@@ -59,6 +59,12 @@ public struct ConformanceTranslator: Sendable {
         (sample.language == "json" && sample.symbol != nil) || docTestLanguages.contains(sample.language)
     }
 
+    /// The support file alone (`DocSpecSupport.swift`): what `docspec generate` writes when the
+    /// docs have nothing to test yet, so the test target's folder exists and compiles.
+    public var supportFile: GeneratedFile {
+        GeneratedFile(name: Self.supportFileName, contents: SupportFile.contents(regenerate: options.regenerateCommand))
+    }
+
     /// Generates all files for `pages` (the source locale), sorted by name.
     public func generate(_ pages: [SpecPage]) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -97,7 +103,7 @@ public struct ConformanceTranslator: Sendable {
         // Docs with nothing to test (plain translated pages) need no support file either, so
         // `docspec check` on them does not ask for a Generated/ folder.
         if !files.isEmpty {
-            files.append(GeneratedFile(name: Self.supportFileName, contents: SupportFile.contents(regenerate: options.regenerateCommand)))
+            files.append(supportFile)
         }
         return (files.sorted { $0.name < $1.name }, diagnostics)
     }

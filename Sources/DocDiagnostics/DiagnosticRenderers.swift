@@ -8,12 +8,26 @@ import Foundation
 /// Colour (ANSI) is used only when `colour` is true; callers pass `true` only for a TTY. Control
 /// characters from pages are written escaped (`\u{1B}`), so each diagnostic stays one line and
 /// page text cannot send terminal escape sequences.
+///
+/// With `sourceLine` set (callers set it for a terminal), a located diagnostic is followed by its
+/// source line and a caret under its column, as swiftc prints them:
+///
+///     docspec.yml:5:1: error: unknown setting 'outptu'; did you mean 'output'?
+///     outptu: Generated
+///     ^
 public struct TextDiagnosticRenderer: Sendable {
     /// Whether to wrap locations and severities in ANSI escape codes.
     public var colour: Bool
+    /// The text of a location's line (without its line ending), or `nil` when it cannot be read;
+    /// `nil` (the default) prints no source lines.
+    public var sourceLine: (@Sendable (SourceLocation) -> String?)?
 
-    /// Creates a renderer; plain text unless `colour` is `true`.
-    public init(colour: Bool = false) { self.colour = colour }
+    /// Creates a renderer; plain text unless `colour` is `true`, no source lines unless
+    /// `sourceLine` is given.
+    public init(colour: Bool = false, sourceLine: (@Sendable (SourceLocation) -> String?)? = nil) {
+        self.colour = colour
+        self.sourceLine = sourceLine
+    }
 
     /// Renders the diagnostics in the given order (sort first with `sortedForOutput()`); every line
     /// ends in `\n`. Empty for no diagnostics.
@@ -28,11 +42,55 @@ public struct TextDiagnosticRenderer: Sendable {
     /// Renders one diagnostic as `file:line:column: severity: message [rule-id]` (`docspec: …` when it
     /// has no location), then one `note:` line per note; every line ends in `\n`.
     public func render(_ d: Diagnostic) -> String {
-        var out = line(location: d.location, severity: d.severity.rawValue, message: "\(d.message) [\(d.ruleID)]")
-        for note in d.notes {
+        renderError(d.message + " [\(d.ruleID)]", severity: d.severity, at: d.location, notes: d.notes)
+    }
+
+    /// Renders a message that is no finding (a usage or configuration error: it has no rule id)
+    /// in the same shape: `file:line:column: error: message` or `docspec: error: message`, the
+    /// source line and caret when `sourceLine` gives a line that is not blank, then the notes.
+    public func renderError(
+        _ message: String, severity: Severity = .error, at location: SourceLocation?, notes: [DiagnosticNote] = []
+    ) -> String {
+        var out = line(location: location, severity: severity.rawValue, message: message)
+        if let location, let text = sourceLine?(location), text.contains(where: { !$0.isWhitespace }) {
+            out += snippet(text, column: location.column)
+        }
+        for note in notes {
             out += line(location: note.location, severity: "note", message: note.message)
         }
         return out
+    }
+
+    /// The source line (control characters other than tabs escaped) and a caret line under `column` (1-based,
+    /// in Unicode scalars): tabs are kept so the caret lines up, East Asian wide characters take
+    /// two cells and combining marks none, as terminals show them.
+    func snippet(_ text: String, column: Int) -> String {
+        var caret = ""
+        for (i, scalar) in text.unicodeScalars.enumerated() where i < column - 1 {
+            if scalar == "\t" {
+                caret += "\t"
+            } else {
+                caret += String(repeating: " ", count: Self.cells(scalar))
+            }
+        }
+        let mark = colour ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
+        // Tabs stay tabs (the caret line repeats them); other control characters are escaped.
+        let shown = text.split(separator: "\t", omittingEmptySubsequences: false).map { ControlCharacters.escaped(String($0)) }
+        return shown.joined(separator: "\t") + "\n" + caret + mark + "\n"
+    }
+
+    /// How many terminal cells `scalar` takes: 0 for combining marks and zero-width characters,
+    /// 2 for East Asian wide and fullwidth characters, else 1.
+    static func cells(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        switch v {
+        case 0x0300...0x036F, 0x200B...0x200F, 0x3099...0x309A, 0xFE00...0xFE0F: return 0
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default: return 1
+        }
     }
 
     /// One line; control characters of the path and message are escaped (see `ControlCharacters`).

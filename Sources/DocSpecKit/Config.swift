@@ -1,3 +1,4 @@
+import DocDiagnostics
 import Foundation
 import SpecModel
 
@@ -33,6 +34,17 @@ public struct Config: Sendable, Equatable {
     public var ruleLevels: [String: RuleLevel] = [:]
     /// The rules of the run: the drift rules `lint` runs, and every id `rules:` may name.
     public var rules: RuleRegistry = .standard
+    /// The file-name endings of pages, each with its dot, compared ignoring case (`extensions:`;
+    /// default `defaultExtensions`).
+    public var extensions: [String] = Config.defaultExtensions
+    /// Globs of the pages read (`include:`), matched against a page's path relative to its
+    /// locale folder (`*` within a path segment, `**` across segments); empty reads every page.
+    public var include: [String] = []
+    /// Globs of pages not read (`exclude:`), as `include`; applied after it.
+    public var exclude: [String] = []
+
+    /// The pages read unless `extensions:` says otherwise: `.md`, `.markdown` and `.mdx`.
+    public static let defaultExtensions = [".md", ".markdown", ".mdx"]
 
     /// Creates a config. `output` is relative to `root`; `source` should be one of the locale codes
     /// (checked by `validate()`).
@@ -63,13 +75,19 @@ public struct Config: Sendable, Equatable {
 
     /// Loads a config file.
     ///
+    /// Every value is checked against the shape its setting takes: a single value (`source`,
+    /// `output`, `baseline`), a list (`imports`, `doc-tests`, `extensions`, `include`, `exclude`;
+    /// a single value where a list belongs is an error) or a mapping (`locales`, `rules`). A
+    /// number, `true`/`false` or `null` where a name belongs is an error too.
+    ///
     /// - Parameters:
     ///   - url: the file.
     ///   - displayPath: how messages name the file (the path the user gave); defaults to the
     ///     file name.
     ///   - rules: the rule registry; `rules:` may name only its ids.
-    /// - Throws: `DocSpecError.config` naming the file and line for an unreadable file, malformed
-    ///   YAML, unknown or repeated keys, and values of the wrong shape.
+    /// - Throws: `DocSpecError.config` for an unreadable file; for malformed YAML, unknown
+    ///   (with the nearest known name) or repeated keys and values of the wrong shape, with the
+    ///   file, line and column (1-based, in Unicode scalars) of the key or value at fault.
     public static func load(from url: URL, displayPath: String? = nil, rules: RuleRegistry = .standard) throws(DocSpecError) -> Config {
         let display = displayPath ?? url.lastPathComponent
         var isDirectory: ObjCBool = false
@@ -82,83 +100,129 @@ public struct Config: Sendable, Equatable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw .config("\(display): the config file is not valid UTF-8")
         }
+        let file = ConfigFile(display: display, text: text)
         let value: YAMLValue
         do {
             value = try YAMLParser.parse(text)
         } catch {
-            throw .config("\(display):\(error.line):\(error.column): malformed YAML: \(error.message)")
+            throw .config("malformed YAML: \(error.message)", at: SourceLocation(file: display, line: error.line, column: error.column))
         }
-        guard let entries = value.entries else { throw .config("\(display):1: expected a mapping of settings (key: value lines)") }
-        let known: Set<String> = ["source", "locales", "output", "imports", "doc-tests", "baseline", "rules"]
+        guard let entries = value.entries else {
+            throw .config("expected a mapping of settings (key: value lines)", at: SourceLocation(file: display, line: 1))
+        }
         var seen: [String: Int] = [:]
         for e in entries {
-            guard known.contains(e.key) else {
-                throw .config("\(display):\(e.line): unknown setting '\(e.key)' (known: \(known.sorted().joined(separator: ", ")))")
+            guard knownKeys.contains(e.key) else {
+                let hint = Suggestion.hint(e.key, in: knownKeys.sorted())
+                throw .config(
+                    "unknown setting '\(e.key)'\(hint) (known: \(knownKeys.sorted().joined(separator: ", ")))", at: file.key(e.line))
             }
-            if let first = seen[e.key] { throw .config("\(display):\(e.line): '\(e.key)' is set twice (first at line \(first))") }
+            if let first = seen[e.key] { throw .config("'\(e.key)' is set twice (first at line \(first))", at: file.key(e.line)) }
             seen[e.key] = e.line
         }
-        func scalar(_ key: String) throws(DocSpecError) -> String? {
-            guard let entry = entries.first(where: { $0.key == key }) else { return nil }
-            guard let s = entry.value.string else {
-                throw .config("\(display):\(entry.line): '\(key)' must be a single value, e.g. '\(key): \(key == "source" ? "ja" : key == "baseline" ? "docspec-baseline.json" : "Generated")'")
+        func entry(_ key: String) -> YAMLEntry? { entries.first { $0.key == key } }
+        // A single value naming something (a locale, a folder, a file).
+        func name(_ key: String, example: String, typed: Bool = true) throws(DocSpecError) -> String? {
+            guard let e = entry(key) else { return nil }
+            guard let s = e.value.string else {
+                throw .config("'\(key)' must be a single value, e.g. '\(key): \(example)'", at: file.value(e.line))
+            }
+            if s.isEmpty { throw .config("'\(key)' needs a value, e.g. '\(key): \(example)'", at: file.value(e.line)) }
+            // A locale code is never read as a boolean (`no` is Norwegian).
+            if typed, let kind = ConfigFile.nonName(s) {
+                throw .config(
+                    "'\(key)' must be a name, e.g. '\(key): \(example)'; \(s) reads as \(kind) (quote it if it is a name)",
+                    at: file.value(e.line))
             }
             return s
         }
-        var locales: [Locale] = []
-        if let entry = entries.first(where: { $0.key == "locales" }) {
-            guard let le = entry.value.entries else {
-                throw .config("\(display):\(entry.line): 'locales' must map locale codes to folders, e.g. 'ja: docs-ja'")
+        // A list of single values; a single value or a mapping is refused at the value.
+        func list(_ key: String, example: String) throws(DocSpecError) -> [String]? {
+            guard let e = entry(key) else { return nil }
+            guard let items = e.value.array else {
+                let what = e.value.string.map { "a single value ('\($0)')" } ?? "a mapping"
+                throw .config("'\(key)' must be a list, not \(what): write '- \(example)' on the next line", at: file.value(e.line))
             }
-            for e in le {
-                guard let dir = e.value.string, !dir.isEmpty else { throw .config("\(display):\(e.line): locale '\(e.key)' needs a folder") }
-                if locales.contains(where: { $0.code == e.key }) { throw .config("\(display):\(e.line): locale '\(e.key)' is given twice") }
-                locales.append(Locale(code: e.key, directory: dir))
-            }
-        }
-        var imports: [String] = []
-        if let entry = entries.first(where: { $0.key == "imports" }) {
-            switch entry.value {
-            case .scalar(let s): imports = [s]
-            case .sequence(let items):
-                for item in items {
-                    guard let s = item.string else { throw .config("\(display):\(entry.line): 'imports' must list module names") }
-                    imports.append(s)
+            var out: [String] = []
+            for item in items {
+                guard let s = item.string, !s.isEmpty else {
+                    throw .config("'\(key)' must list single values, e.g. '- \(example)'", at: file.key(e.line))
                 }
-            case .mapping:
-                throw .config("\(display):\(entry.line): 'imports' must list module names, e.g. '- AppStoreServerAPI'")
+                out.append(s)
+            }
+            return out
+        }
+
+        var locales: [Locale] = []
+        if let e = entry("locales") {
+            guard let le = e.value.entries else {
+                throw .config("'locales' must map locale codes to folders, e.g. 'ja: docs-ja'", at: file.value(e.line))
+            }
+            for l in le {
+                guard let dir = l.value.string, !dir.isEmpty else {
+                    throw .config("locale '\(l.key)' needs a folder, e.g. '\(l.key): docs-\(l.key)'", at: file.value(l.line))
+                }
+                if locales.contains(where: { $0.code == l.key }) { throw .config("locale '\(l.key)' is given twice", at: file.key(l.line)) }
+                locales.append(Locale(code: l.key, directory: dir))
             }
         }
-        let output = try scalar("output") ?? "Generated"
-        if output.isEmpty, let line = seen["output"] { throw .config("\(display):\(line): 'output' needs a folder") }
+        let imports = try list("imports", example: "AppStoreServerAPI") ?? []
         for m in imports where !Self.isModuleName(m) {
-            throw .config("\(display):\(seen["imports"] ?? 1): import '\(m)' is not a module name")
+            throw .config("import '\(m)' is not a module name", at: file.key(seen["imports"] ?? 1))
         }
         var docTests: Set<String> = []
-        if let entry = entries.first(where: { $0.key == "doc-tests" }) {
-            let items: [YAMLValue]
-            switch entry.value {
-            case .scalar: items = [entry.value]
-            case .sequence(let list): items = list
-            case .mapping: throw .config("\(display):\(entry.line): 'doc-tests' must list languages, e.g. '- swift'")
+        for language in try list("doc-tests", example: "swift") ?? [] {
+            guard language.lowercased() == "swift" else {
+                throw .config("'doc-tests' supports the language 'swift' only", at: file.key(seen["doc-tests"] ?? 1))
             }
-            for item in items {
-                guard let language = item.string?.lowercased(), language == "swift" else {
-                    throw .config("\(display):\(entry.line): 'doc-tests' supports the language 'swift' only")
-                }
-                docTests.insert(language)
-            }
+            docTests.insert("swift")
         }
         var config = Config(
-            root: url.deletingLastPathComponent(), locales: locales, source: try scalar("source") ?? "",
-            output: output, imports: imports)
+            root: url.deletingLastPathComponent(), locales: locales, source: try name("source", example: "ja", typed: false) ?? "",
+            output: try name("output", example: "Generated") ?? "Generated", imports: imports)
         config.docTests = docTests
-        config.baseline = try scalar("baseline")
-        if config.baseline?.isEmpty == true, let line = seen["baseline"] { throw .config("\(display):\(line): 'baseline' needs a file name") }
+        config.baseline = try name("baseline", example: "docspec-baseline.json")
+        if let items = try list("extensions", example: ".md") {
+            config.extensions = []
+            for text in items {
+                guard !text.contains("/"), text != "." else {
+                    throw .config(
+                        "'extensions' must list file-name endings like '.md' or 'markdown' (got '\(text)')", at: file.key(seen["extensions"] ?? 1))
+                }
+                let ext = (text.hasPrefix(".") ? text : "." + text).lowercased()
+                if !config.extensions.contains(ext) { config.extensions.append(ext) }
+            }
+        }
+        config.include = try list("include", example: "guides/**") ?? []
+        config.exclude = try list("exclude", example: "drafts/**") ?? []
         config.rules = rules
-        config.ruleLevels = try ruleLevels(entries, display: display, rules: rules)
+        config.ruleLevels = try ruleLevels(entries, file: file, rules: rules)
         return config
     }
+
+    /// The nearest `docspec.yml`: in `folder`, else in the closest folder above it (as git finds
+    /// `.git`), with the path messages show for it (`docspec.yml`, `../docspec.yml`, …); `nil`
+    /// when there is none up to the file-system root. A `docspec.yml` that is a folder is skipped.
+    public static func find(from folder: URL) -> (url: URL, display: String)? {
+        var dir = folder.standardizedFileURL
+        var ups = 0
+        while true {
+            let url = dir.appendingPathComponent(fileName)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return (url, String(repeating: "../", count: ups) + fileName)
+            }
+            let parent = dir.deletingLastPathComponent().standardizedFileURL
+            if parent.path == dir.path || ups > 64 { return nil }
+            dir = parent
+            ups += 1
+        }
+    }
+
+    /// The settings `docspec.yml` may have.
+    static let knownKeys: Set<String> = [
+        "source", "locales", "output", "imports", "doc-tests", "baseline", "rules", "extensions", "include", "exclude",
+    ]
 
     /// Checks that no two locales share a folder and that every locale folder exists and is a
     /// folder.
@@ -212,16 +276,74 @@ public enum DocSpecError: Error, Equatable, CustomStringConvertible {
     /// A bad invocation (an unknown option, a missing value) or an unusable configuration (no
     /// locales, an unknown source locale, a locale given twice, two locales sharing a folder).
     case usage(String)
-    /// A config file that cannot be read, is malformed or has an invalid setting; errors from
-    /// `load(from:displayPath:)` name the file and line.
-    case config(String)
+    /// A config or baseline file that cannot be read, is malformed or has an invalid setting;
+    /// the location is where in the file (errors from `Config.load(from:displayPath:rules:)`
+    /// about the file's content have one), `nil` for the file as a whole (the message names it).
+    case config(String, at: SourceLocation? = nil)
     /// A file-system problem, e.g. a locale folder that is missing or is a file.
     case io(String)
 
-    /// The error message, without any prefix.
-    public var description: String {
+    /// The error message, without location or prefix.
+    public var message: String {
         switch self {
-        case .usage(let m), .config(let m), .io(let m): m
+        case .usage(let m), .config(let m, _), .io(let m): m
         }
+    }
+
+    /// Where in a file the error is, or `nil`.
+    public var location: SourceLocation? {
+        if case .config(_, let location) = self { return location }
+        return nil
+    }
+
+    /// The message, after `file:line:column: ` when the error has a location.
+    public var description: String {
+        location.map { "\($0): \(message)" } ?? message
+    }
+}
+
+/// A config file's text, for the locations of its errors.
+struct ConfigFile {
+    /// How messages name the file.
+    var display: String
+    /// The file's lines, without line endings.
+    var lines: [Substring]
+
+    init(display: String, text: String) {
+        self.display = display
+        lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    }
+
+    /// The location of the key on `line` (its first character after indentation and `- `).
+    func key(_ line: Int) -> SourceLocation {
+        guard line >= 1, line <= lines.count else { return SourceLocation(file: display, line: line) }
+        let indent = lines[line - 1].unicodeScalars.prefix { $0 == " " || $0 == "\t" || $0 == "-" }.count
+        return SourceLocation(file: display, line: line, column: indent + 1)
+    }
+
+    /// The location of the value after the key on `line` (after `key:`), or of the key when the
+    /// value is on the following lines.
+    func value(_ line: Int) -> SourceLocation {
+        guard line >= 1, line <= lines.count else { return SourceLocation(file: display, line: line) }
+        let scalars = Array(lines[line - 1].unicodeScalars)
+        guard let colon = scalars.firstIndex(of: ":") else { return key(line) }
+        var i = colon + 1
+        while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 }
+        guard i < scalars.count, scalars[i] != "#" else { return key(line) }
+        return SourceLocation(file: display, line: line, column: i + 1)
+    }
+
+    /// What a plain YAML scalar reads as when it is not a name: "a number", "a boolean" or
+    /// "null"; `nil` for a name. (YAML 1.1 booleans included, as most YAML readers take them.)
+    static func nonName(_ s: String) -> String? {
+        if ["true", "false", "yes", "no", "on", "off", "True", "False", "Yes", "No", "TRUE", "FALSE"].contains(s) { return "a boolean" }
+        if ["~", "null", "Null", "NULL"].contains(s) { return "null" }
+        let scalars = s.unicodeScalars
+        if scalars.contains(where: { ("0"..."9").contains($0) }), scalars.allSatisfy({ ("0"..."9").contains($0) || "+-._eExXoOabcdefABCDEF".unicodeScalars.contains($0) }),
+            Double(s) != nil || Int(s.filter { $0 != "_" }) != nil || s.hasPrefix("0x") || s.hasPrefix("0o")
+        {
+            return "a number"
+        }
+        return nil
     }
 }

@@ -13,7 +13,7 @@ public struct DocSet: Sendable {
     /// or parsed; their diagnostics are in `diagnostics`.
     public var unreadable: [String: Set<String>] = [:]
 
-    /// Finds, reads, parses and extracts every `*.md` page of the given locales. Pages are
+    /// Finds, reads, parses and extracts every page (`Config.extensions`) of the given locales. Pages are
     /// processed in parallel across cores; each page's C parse tree is freed as soon as it is
     /// converted. A missing locale folder is a diagnostic, not a crash.
     ///
@@ -23,10 +23,18 @@ public struct DocSet: Sendable {
     ///   - driftModel: also build each page's drift model (`SpecPage.structure`, `.prose`), which
     ///     lint reads; generation and table views do not need it.
     public static func load(_ config: Config, locales: [Config.Locale]? = nil, driftModel: Bool = true) -> DocSet {
+        load(config, locales: locales, driftModel: driftModel, discovered: nil)
+    }
+
+    /// `load(_:locales:driftModel:)` on the files `discovered` lists (as `discover(_:locales:)` or
+    /// `requirePages` listed them), so the folders are not walked again; `nil` walks them.
+    static func load(
+        _ config: Config, locales: [Config.Locale]? = nil, driftModel: Bool = true, discovered: [LocaleFiles]?
+    ) -> DocSet {
         var pages: [String: [SpecPage]] = [:]
         var diagnostics: [Diagnostic] = []
         var unreadable: [String: Set<String>] = [:]
-        for found in discover(config, locales: locales ?? config.locales) {
+        for found in discovered ?? discover(config, locales: locales ?? config.locales) {
             diagnostics += found.diagnostics
             let results = ParallelMap.map(found.files) { rel in parse(found.locale.code, found.url(rel), rel, config, driftModel: driftModel) }
             pages[found.locale.code] = results.compactMap(\.page).sorted { $0.path < $1.path }
@@ -50,9 +58,9 @@ public struct DocSet: Sendable {
         var locale: Config.Locale
         /// The locale's folder.
         var dir: URL
-        /// `*.md` files relative to `dir`, sorted.
+        /// Page files (`Config.extensions`) relative to `dir`, sorted.
         var files: [String]
-        /// `.md` entries that cannot be resolved (broken or looping links).
+        /// Page entries that cannot be resolved (broken or looping links).
         var problems: [String]
         /// `missing-locale` for an absent folder, `unreadable-file` for each problem.
         var diagnostics: [Diagnostic]
@@ -70,7 +78,24 @@ public struct DocSet: Sendable {
                 """),
     ]
 
-    /// Lists the `*.md` files of each locale without reading them.
+    /// Lists the page files of `locales` like `discover(_:locales:)`, and refuses a doc set with
+    /// nothing to check.
+    ///
+    /// - Throws: `DocSpecError.io` naming the folder and the extensions looked for when a locale's
+    ///   folder (which exists: `Config.checkFolders()`) holds no page.
+    static func requirePages(_ config: Config, locales: [Config.Locale]) throws(DocSpecError) -> [LocaleFiles] {
+        let found = discover(config, locales: locales)
+        if let empty = found.first(where: { $0.files.isEmpty && $0.problems.isEmpty }) {
+            let looked = config.extensions.map { "*\($0)" }.joined(separator: ", ")
+            let filtered = config.include.isEmpty && config.exclude.isEmpty ? "" : ", as 'include:' and 'exclude:' select them"
+            throw .io(
+                "folder '\(displayPath(empty.dir, root: config.root))' of locale '\(empty.locale.code)' has no Markdown pages "
+                    + "(looked for \(looked) in it and its subfolders\(filtered); 'extensions:' in docspec.yml sets the names read)")
+        }
+        return found
+    }
+
+    /// Lists the page files (`Config.extensions`) of each locale without reading them.
     static func discover(_ config: Config, locales: [Config.Locale]) -> [LocaleFiles] {
         locales.map { locale in
             let dir = config.url(for: locale)
@@ -85,7 +110,11 @@ public struct DocSet: Sendable {
             let others = Set(config.locales.filter { $0.code != locale.code }.map {
                 config.url(for: $0).resolvingSymlinksInPath().standardizedFileURL.path
             })
-            let (files, problems) = markdownFiles(in: dir, excluding: others)
+            var (files, problems) = markdownFiles(in: dir, extensions: config.extensions, excluding: others)
+            if !config.include.isEmpty || !config.exclude.isEmpty {
+                files = files.filter { isSelected($0, config) }
+                problems = problems.filter { isSelected($0, config) }
+            }
             let diagnostics: [Diagnostic] = problems.map { rel in
                 .error(
                     "unreadable-file", "'\(rel)' is not a readable regular file (a broken or looping symbolic link, a FIFO or a device?); the page was skipped",
@@ -95,16 +124,25 @@ public struct DocSet: Sendable {
         }
     }
 
-    /// Relative paths of `*.md` regular files below `dir`, sorted. Symbolic links to files and
-    /// folders are followed (each real folder is visited once, so link cycles end); hidden files
-    /// and folders are skipped, and so are folders named `*.md` and the folders in `excluding`
+    /// Relative paths of the Markdown regular files below `dir` (names ending in one of
+    /// `extensions`, compared ignoring case; each extension with its dot, e.g. `.md`), sorted.
+    /// Symbolic links to files and folders are followed (each real folder is visited once, so link
+    /// cycles end); hidden files and folders are skipped, and so are folders named like pages
+    /// (`*.md`) and the folders in `excluding`
     /// (another locale's folder nested inside this one, as in `docs/` + `docs/ru/`), and so is a
     /// link to a folder that holds `dir` (pointing back up, it would bring in the whole tree
     /// around the locale). A folder or file whose real path lies deeper in one of `excluding` than
     /// in `dir` (a link into another locale's folder or one of its subfolders) belongs to that
-    /// locale and is skipped too. A `.md` entry that cannot be resolved (a broken or looping link)
+    /// locale and is skipped too. A page entry that cannot be resolved (a broken or looping link)
     /// is returned in `problems`.
-    static func markdownFiles(in dir: URL, excluding: Set<String> = []) -> (files: [String], problems: [String]) {
+    static func markdownFiles(
+        in dir: URL, extensions: [String] = Config.defaultExtensions, excluding: Set<String> = []
+    ) -> (files: [String], problems: [String]) {
+        let suffixes = extensions.map { $0.lowercased() }
+        func isPage(_ name: String) -> Bool {
+            let lower = name.lowercased()
+            return suffixes.contains { lower.hasSuffix($0) && lower.count > $0.count }
+        }
         let fm = FileManager.default
         var files: [String] = []
         var problems: [String] = []
@@ -127,8 +165,8 @@ public struct DocSet: Sendable {
                 var isDirectory: ObjCBool = false
                 let exists = fm.fileExists(atPath: url.resolvingSymlinksInPath().path, isDirectory: &isDirectory)
                 if exists, isDirectory.boolValue {
-                    if !name.lowercased().hasSuffix(".md") { walk(url, rel) }
-                } else if name.lowercased().hasSuffix(".md") {
+                    if !isPage(name) { walk(url, rel) }
+                } else if isPage(name) {
                     // Only regular files are read: a FIFO or device named *.md would block the read.
                     let type = (try? fm.attributesOfItem(atPath: url.resolvingSymlinksInPath().path))?[.type] as? FileAttributeType
                     if exists && type == .typeRegular {

@@ -40,21 +40,23 @@ extension DocSpecCLI {
 
 extension Config {
     /// Reads `rules:` (rule id → `error`, `warning`, `note` or `off`) from the config file's
-    /// entries, naming the file and line of an unknown rule or level.
-    static func ruleLevels(_ entries: [YAMLEntry], display: String, rules: RuleRegistry) throws(DocSpecError) -> [String: RuleLevel] {
+    /// entries, naming the file, line and column of an unknown rule (with the nearest id) or level.
+    static func ruleLevels(_ entries: [YAMLEntry], file: ConfigFile, rules: RuleRegistry) throws(DocSpecError) -> [String: RuleLevel] {
         guard let entry = entries.first(where: { $0.key == "rules" }) else { return [:] }
         guard let items = entry.value.entries else {
-            throw .config("\(display):\(entry.line): 'rules' must map rule ids to levels, e.g. 'cell-mismatch: warning'")
+            throw .config("'rules' must map rule ids to levels, e.g. 'cell-mismatch: warning'", at: file.value(entry.line))
         }
         var levels: [String: RuleLevel] = [:]
         for item in items {
             guard rules.contains(item.key) else {
-                throw .config("\(display):\(item.line): unknown rule '\(item.key)' in 'rules' ('docspec rules' lists them)")
+                let hint = Suggestion.nearest(item.key, in: rules.ids.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
+                throw .config("unknown rule '\(item.key)' in 'rules'\(hint) ('docspec rules' lists them)", at: file.key(item.line))
             }
             guard let text = item.value.string, let level = RuleLevel(rawValue: text) else {
-                throw .config("\(display):\(item.line): rule '\(item.key)' has the level '\(item.value.string ?? "…")'; use error, warning, note or off")
+                throw .config(
+                    "rule '\(item.key)' has the level '\(item.value.string ?? "…")'; use error, warning, note or off", at: file.value(item.line))
             }
-            if levels[item.key] != nil { throw .config("\(display):\(item.line): rule '\(item.key)' is given twice") }
+            if levels[item.key] != nil { throw .config("rule '\(item.key)' is given twice", at: file.key(item.line)) }
             levels[item.key] = level
         }
         return levels

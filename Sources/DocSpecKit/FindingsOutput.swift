@@ -41,7 +41,7 @@ extension DocSpecCLI {
         case "github":
             github(found, summary: summary, output)
         default:
-            output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(found.shown))
+            output.err(errorRenderer(output, root: config.root).render(found.shown))
             output.out(summary + "\n")
         }
     }
@@ -66,7 +66,7 @@ extension DocSpecCLI {
                 try appendStepSummary(markdown, to: summaryFile)
                 wroteSummary = true
             } catch {
-                output.err("Error: cannot write the step summary '\(summaryFile)': \(error.localizedDescription)\n")
+                fail("cannot write the step summary '\(summaryFile)': \(error.localizedDescription)", output)
             }
         }
         if overflow {
@@ -103,11 +103,14 @@ extension DocSpecCLI {
     }
 
     /// `docspec baseline write` and `docspec baseline prune [--check]`.
-    static func baseline(_ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
+    static func baseline(
+        _ config: Config, _ options: Options, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
+    ) throws(DocSpecError) -> Int32 {
         let action = options.baselineAction ?? "write"
         if options.checkOnly, action != "prune" { throw .usage("--check works with 'baseline prune' only") }
         let levels = try ruleLevels(config, options)
-        let lint = Pipeline.lint(config, retention: .generationInput)
+        let lint = Pipeline.lint(
+            config, retention: .generationInput, discovered: found, progress: progress("baseline", found, config, options, output))
         let (current, _) = policyFindings(lint.diagnostics, docSet: lint.docSet, levels: levels, rules: config.rules)
         let root = rootPath(config)
         let (url, display) = baselineLocation(config, options, currentDirectory: currentDirectory)
@@ -138,50 +141,78 @@ extension DocSpecCLI {
         output.out("docspec baseline prune: \(display): \(changed ? what : "nothing to prune (\(pruned.findings.count) entr\(pruned.findings.count == 1 ? "y" : "ies"))")\n")
         return 0
     }
+}
 
-    /// Options of `lint` and `check` beyond the common ones, for their help.
-    static let findingOptions = """
-          --format <format>       Output format for findings: text (default; findings on standard error, a summary line on standard output), json (schema version 2), sarif (SARIF 2.1.0) or github (GitHub Actions annotations; every finding also in $GITHUB_STEP_SUMMARY when set).
-          --baseline <file>       Baseline file (default: the config's 'baseline', else docspec-baseline.json); findings it lists are hidden and counted.
-          --severity <rule=lvl>   Level of a rule: error, warning, note or off (e.g. cell-mismatch=warning); repeatable. Overrides the config's 'rules:'.
-          --changed-since <ref>   Only findings in pages changed since this git ref (or untracked), or whose notes point at one.
+/// The lines of files diagnostics point at, for the source line a terminal shows under each:
+/// paths relative to `root` (or absolute), each file read once (at most 8 MB of it).
+final class SourceLines: @unchecked Sendable {
+    private let root: URL
+    private let lock = NSLock()
+    private var files: [String: [Substring]] = [:]
 
-        """
+    init(root: URL) { self.root = root }
 
-    static func findingsHelp(_ command: String, summary: String) -> String {
-        """
-        OVERVIEW: \(summary)
+    /// The text of `location`'s line without its line ending, or `nil` when the file cannot be
+    /// read or is shorter.
+    func line(_ location: SourceLocation) -> String? {
+        let lines = lock.withLock { () -> [Substring] in
+            if let cached = files[location.file] { return cached }
+            let url = location.file.hasPrefix("/") ? URL(fileURLWithPath: location.file) : root.appendingPathComponent(location.file)
+            var read: [Substring] = []
+            if let handle = try? FileHandle(forReadingFrom: url), let data = try? handle.read(upToCount: 8 << 20) {
+                try? handle.close()
+                read = String(decoding: data, as: UTF8.self).split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            }
+            files[location.file] = read
+            return read
+        }
+        guard location.line >= 1, location.line <= lines.count else { return nil }
+        return String(lines[location.line - 1])
+    }
+}
 
-        USAGE: docspec \(command) [options]
+/// `docspec rules --format json`: `{"version": 1, "rules": [{"id", "defaultLevel", "layer",
+/// "summary", "help", "example"}]}` (`example` null when the rule has none); one rule's
+/// description is `{"version": 1, "rule": {…}}`. Keys sorted, so output is byte-stable.
+enum RuleListJSON {
+    struct Rule: Encodable {
+        var id: String
+        var defaultLevel: String
+        var layer: String
+        var summary: String
+        var help: String
+        var example: String?
 
-        Suppress a finding for the next block with an HTML comment on its own lines:
-          <!-- docspec:disable-next-block cell-mismatch reason="the ru docs use the new code" -->
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(defaultLevel, forKey: .defaultLevel)
+            try c.encode(layer, forKey: .layer)
+            try c.encode(summary, forKey: .summary)
+            try c.encode(help, forKey: .help)
+            try c.encode(example, forKey: .example)
+        }
 
-        OPTIONS:
-
-        """ + findingOptions + commonOptions.replacingOccurrences(of: "  --format <text|json>    Output format for findings (default: text; text goes to standard error).\n", with: "")
-            + "\nEXIT STATUS: 0 clean, 1 findings, 2 usage, config or I/O error (a malformed baseline, an unknown git ref).\n"
+        enum CodingKeys: String, CodingKey { case id, defaultLevel, layer, summary, help, example }
     }
 
-    static func baselineHelp(summary: String) -> String {
-        """
-        OVERVIEW: \(summary)
+    struct List: Encodable {
+        var version = 1
+        var rules: [Rule]
+    }
 
-        USAGE: docspec baseline write [options]
-               docspec baseline prune [--check] [options]
+    struct One: Encodable {
+        var version = 1
+        var rule: Rule
+    }
 
-        write records every current finding (what 'docspec lint' reports, after suppressions and
-        rule levels) by rule, file and content fingerprint, with a count and no line numbers. prune
-        removes entries no current finding matches and lowers counts to what still matches. The file
-        is written atomically. Stale generated files are never baselined: run 'docspec generate'.
-
-        OPTIONS:
-          --check                 prune: write nothing; exit 1 if the baseline would change.
-          --baseline <file>       Baseline file (default: the config's 'baseline', else docspec-baseline.json).
-          --severity <rule=lvl>   Level of a rule: error, warning, note or off; repeatable.
-
-        """ + commonOptions.replacingOccurrences(of: "  --format <text|json>    Output format for findings (default: text; text goes to standard error).\n", with: "")
-            .replacingOccurrences(of: "  --warnings-as-errors    Exit 1 on warnings too.\n", with: "")
-            + "\nEXIT STATUS: 0 written (prune --check: up to date), 1 prune --check would change the file, 2 usage, config or I/O error.\n"
+    static func render(_ descriptors: [RuleDescriptor], single: Bool) -> String {
+        let rules = descriptors.map {
+            Rule(id: $0.id.rawValue, defaultLevel: $0.defaultSeverity.rawValue, layer: $0.layer.rawValue, summary: $0.summary, help: $0.help, example: $0.example)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = single && rules.count == 1 ? try? encoder.encode(One(rule: rules[0])) : try? encoder.encode(List(rules: rules))
+        return data.map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
     }
 }

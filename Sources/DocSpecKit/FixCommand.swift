@@ -144,11 +144,7 @@ enum FixCommand {
     static let name = "fix"
     static let summary = "Rewrite what must not change in translations (numbers, code, links, cells, info strings) to match the source."
 
-    static let help = """
-        OVERVIEW: \(summary)
-
-        USAGE: docspec fix [--dry-run] [--rule <id>…] [--insert-missing] [options] [<target page>…]
-
+    static let discussion = """
         Lints like 'docspec lint', then applies the fix of every fixable finding in the given target
         pages (all target pages when none is given): numbers, inline code, link and image targets,
         placeholders, HTML attribute names, invariant spec-table cells, a code sample's code (the
@@ -156,23 +152,33 @@ enum FixCommand {
         Translated prose is never changed. Missing sections, rows and samples need a translator: they
         are listed as not fixable. Suppressed findings are not fixed. Files are written atomically;
         byte order mark, line endings and permissions are kept; a second run changes nothing.
-
-        ARGUMENTS:
-          <target page>           A page of a target locale (path as on disk); repeatable.
-
-        OPTIONS:
-          --dry-run               Print a unified diff of the changes to standard output; write nothing.
-          --rule <id>             Fix only findings of this rule; repeatable.
-          --insert-missing        Also insert each missing section of the source locale, untranslated,
-                                  between <!-- docspec:untranslated --> marker comments.
-          --config <file>         Configuration file (default: docspec.yml in the current folder, if present).
-          --locale <code>=<dir>   A locale and its docs folder; repeatable (replaces the config's locales).
-          --source <code>         The source locale (default: the config's 'source', else the first locale).
-
-        EXIT STATUS: 0 done (or, with --dry-run, nothing to fix), 1 with --dry-run when there is something
-        to fix, 2 usage, config or I/O error.
-
         """
+
+    /// The command's declaration: parsing, help and suggestions derive from it.
+    static let declaration = CommandDeclaration(
+        name: name, abstract: summary,
+        usage: ["fix [--dry-run] [--rule <id>…] [--insert-missing] [options] [<target page>…]"],
+        discussion: discussion,
+        arguments: [ArgumentDeclaration(name: "target page", repeatable: true, help: "A page of a target locale (path as on disk); repeatable.")],
+        options: [
+            .flag("--dry-run", help: "Print a unified diff of the changes to standard output; write nothing.") { o in o.dryRun = true },
+            .value("--rule", "id", repeatable: true, help: "Fix only findings of this rule; repeatable.") { o, v in o.fixRules.append(v) },
+            .flag(
+                "--insert-missing",
+                help: "Also insert each missing section of the source locale, untranslated, between <!-- docspec:untranslated --> marker comments."
+            ) { o in o.insertMissing = true },
+        ] + DocSpecCLI.docOptions,
+        exitStatus: "0 done (or, with --dry-run, nothing to fix), 1 with --dry-run when there is something to fix, 2 usage, config or I/O error."
+    ) { o, c throws(DocSpecError) in
+        for r in o.fixRules where c.rules[r] == nil {
+            throw .usage("unknown rule '\(r)'\(Suggestion.hint(r, in: c.rules.ids.map(\.rawValue))) ('docspec rules' lists them)")
+        }
+        let (config, _) = try DocSpecCLI.prepare(name, o, c)
+        var options = o
+        options.rules = c.rules
+        let args = Arguments(dryRun: o.dryRun, insertMissing: o.insertMissing, rules: o.fixRules, paths: o.positional)
+        return try run(config, args, options, c.output, currentDirectory: c.currentDirectory)
+    }
 
     /// Parsed arguments.
     struct Arguments {
@@ -180,60 +186,6 @@ enum FixCommand {
         var insertMissing = false
         var rules: [String] = []
         var paths: [String] = []
-        /// Options passed on to `DocSpecCLI.Options` (config, locales, source).
-        var common: [String] = []
-    }
-
-    static func parse(_ arguments: [String]) throws(DocSpecError) -> Arguments {
-        var a = Arguments()
-        var i = 0
-        while i < arguments.count {
-            let x = arguments[i]
-            switch x {
-            case "--dry-run": a.dryRun = true
-            case "--insert-missing": a.insertMissing = true
-            case "--rule":
-                guard i + 1 < arguments.count else { throw .usage("missing value for '--rule'") }
-                a.rules.append(arguments[i + 1])
-                i += 1
-            case "--config", "--locale", "--source":
-                guard i + 1 < arguments.count else { throw .usage("missing value for '\(x)'") }
-                a.common += [x, arguments[i + 1]]
-                i += 1
-            default:
-                if x.hasPrefix("--rule=") {
-                    a.rules.append(String(x.dropFirst(7)))
-                } else if x.hasPrefix("--config=") || x.hasPrefix("--locale=") || x.hasPrefix("--source=") {
-                    a.common.append(x)
-                } else if x.hasPrefix("-") {
-                    throw .usage("unknown option '\(x)'")
-                } else {
-                    a.paths.append(x)
-                }
-            }
-            i += 1
-        }
-        return a
-    }
-
-    /// Runs `docspec fix` with the arguments after the command name.
-    static func run(_ arguments: [String], output: CLIOutput, currentDirectory: URL, rules: RuleRegistry) -> Int32 {
-        do throws(DocSpecError) {
-            let args = try parse(arguments)
-            var options = try DocSpecCLI.Options.parse(args.common, command: "fix")
-            options.rules = rules
-            let config = try options.config(currentDirectory: currentDirectory)
-            try config.validate()
-            if config.locales.count < 2 {
-                throw DocSpecError.usage("fix compares locales: give at least two (--locale <code>=<folder> for each, or 'locales:' in docspec.yml)")
-            }
-            try config.checkFolders()
-            for r in args.rules where rules[r] == nil { throw .usage("unknown rule '\(r)' ('docspec rules' lists them)") }
-            return try run(config, args, options, output, currentDirectory: currentDirectory)
-        } catch {
-            output.err("Error: \(ControlCharacters.escaped(error.description))\n  See 'docspec fix --help'.\n")
-            return 2
-        }
     }
 
     /// What a fix run did.

@@ -50,7 +50,22 @@ public enum Pipeline {
     ///     generation and the finding policy read, so memory stays bounded by the pages being
     ///     checked plus the source locale's spec tables (`lint`, `check`).
     public static func lint(_ config: Config, keepingDocuments: Bool = false, retention: Retention = .specModel) -> LintResult {
-        let found = DocSet.discover(config, locales: config.locales)
+        lint(config, keepingDocuments: keepingDocuments, retention: retention, discovered: nil)
+    }
+
+    /// `lint(_:keepingDocuments:retention:)` on the files `discovered` lists (as
+    /// `DocSet.discover`, `DocSet.requirePages` or `DocSet.select` listed them); `nil` walks the
+    /// locale folders.
+    ///
+    /// - Parameter generationSource: when `discovered` is a selection, every source page (as
+    ///   `DocSet.load` reads them without the drift model): generation reads all of them (error
+    ///   codes and validated types span pages), and only its findings about the selected pages
+    ///   are kept. `nil` generates from the pages checked.
+    static func lint(
+        _ config: Config, keepingDocuments: Bool = false, retention: Retention = .specModel, discovered: [DocSet.LocaleFiles]?,
+        generationSource: DocSet? = nil, progress: LintProgress? = nil
+    ) -> LintResult {
+        let found = discovered ?? DocSet.discover(config, locales: config.locales)
         var diagnostics = found.flatMap(\.diagnostics)
         var pageDiagnostics = diagnostics
 
@@ -58,6 +73,7 @@ public enum Pipeline {
         // (every page's front matter) is released before the pages are parsed.
         let (groups, pairCount, pairingDiagnostics, unreadable) = plan(config, found)
         diagnostics += pairingDiagnostics
+        progress?.begin(pages: found.reduce(0) { $0 + $1.files.count }, pairs: pairCount)
 
         // Second pass: parse, extract and check each group; keep the spec model only.
         let checker = driftChecker(config)
@@ -68,12 +84,15 @@ public enum Pipeline {
                 return retention == .specModel ? compact : generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests)
             }
             let (first, firstDiagnostics) = DocSet.parse(group.page.locale, group.page.url, group.page.relativePath, config)
+            progress?.pageParsed()
             var result = GroupResult(pages: first.map { [kept($0)] } ?? [], extraction: firstDiagnostics, drift: [])
             for file in group.targets {
                 let (target, targetDiagnostics) = DocSet.parse(file.locale, file.url, file.relativePath, config)
+                progress?.pageParsed()
                 result.extraction += targetDiagnostics
                 guard let target else { continue }
                 if let first {
+                    defer { progress?.pairChecked() }
                     var (drift, analysis) = checker.analyze(PagePair(source: first, target: target))
                     result.drift += drift
                     analysis.blocks = nil
@@ -85,6 +104,7 @@ public enum Pipeline {
             }
             return result
         }
+        progress?.finish()
         pageDiagnostics += results.flatMap(\.extraction)
         diagnostics += results.flatMap { $0.extraction + $0.drift }
         var pages: [String: [SpecPage]] = [:]
@@ -95,7 +115,12 @@ public enum Pipeline {
 
         // What generation would refuse (an unknown error name, a fields table without a JSON
         // sample, invalid JSON) is wrong in the docs too: lint reports it, without writing.
-        let generated = generate(config, docSet: docs)
+        var generated = generate(config, docSet: generationSource ?? docs)
+        if generationSource != nil {
+            let checked = Set(docs.pages.values.flatMap { $0.map(\.path) })
+            generated.diagnostics = generated.diagnostics.filter { d in d.location.map { checked.contains($0.file) } ?? true }
+            generated.files = generated.files.filter { f in f.sourcePath.map(checked.contains) ?? true }
+        }
         diagnostics += generated.diagnostics
         var analyses: [PairKey: PairAnalysis] = [:]
         for r in results { analyses.merge(r.analyses, uniquingKeysWith: { a, _ in a }) }
@@ -240,6 +265,21 @@ public enum Pipeline {
             options: GeneratorOptions(imports: config.imports, docTestLanguages: config.docTests))
         let (files, diagnostics) = translator.generate(pages)
         return GenerateResult(files: files, diagnostics: diagnostics.sortedForOutput())
+    }
+
+    /// The files `docspec generate` writes: `result`'s, or the support file alone when the docs
+    /// have nothing to test (so the test target's folder exists before SwiftPM needs it).
+    public static func written(_ result: GenerateResult, config: Config) -> [GeneratedFile] {
+        guard result.files.isEmpty else { return result.files }
+        return [ConformanceTranslator(options: GeneratorOptions(imports: config.imports, docTestLanguages: config.docTests)).supportFile]
+    }
+
+    /// What `check` and `generate --check` compare the output folder with: the generated files;
+    /// when the docs generate nothing, nothing if the folder does not exist, else the support
+    /// file `docspec generate` writes then.
+    public static func expected(_ result: GenerateResult, config: Config) -> [GeneratedFile] {
+        guard result.files.isEmpty else { return result.files }
+        return FileManager.default.fileExists(atPath: config.outputURL.path) ? written(result, config: config) : []
     }
 
     /// Stale-file findings: one `stale-generated` error per missing, outdated or extra file.

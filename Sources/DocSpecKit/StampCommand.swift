@@ -7,11 +7,7 @@ import SpecModel
 /// (front matter `translation-of`), after a reviewer has checked it. `stale-translation` then
 /// names each source section that changes afterwards.
 extension DocSpecCLI {
-    static let stampHelp = """
-        OVERVIEW: Record in translations the source content they were reviewed against.
-
-        USAGE: docspec stamp [--check] [options] [<target page>…]
-
+    static let stampDiscussion = """
         Writes the source page's content hashes (whole page and per section) into the front matter
         of each given target-locale page, or of every target page when none is given:
 
@@ -26,59 +22,12 @@ extension DocSpecCLI {
         none); everything else in the file is kept byte for byte. Files are written atomically.
         Run it after reviewing a translation; 'docspec lint' then reports each source section that
         changed since (stale-translation).
+        """
 
-        ARGUMENTS:
-          <target page>           A page of a target locale (path as on disk); repeatable.
-
-        OPTIONS:
-          --check                 Write nothing; exit 1 and name each page whose stamp is missing or out of date.
-
-        """ + commonOptions.replacingOccurrences(of: "  --format <text|json>    Output format for findings (default: text; text goes to standard error).\n", with: "")
-        .replacingOccurrences(of: "  --warnings-as-errors    Exit 1 on warnings too.\n", with: "")
-        + "\nEXIT STATUS: 0 done (or, with --check, every stamp up to date), 1 stamps out of date with --check or pages\nthat could not be stamped, 2 usage, config or I/O error.\n"
-
-    /// Runs `docspec stamp` with the arguments after the command name.
-    static func stamp(_ arguments: [String], output: CLIOutput, currentDirectory: URL) -> Int32 {
-        var rest: [String] = []
-        var paths: [String] = []
-        var checkOnly = false
-        var i = 0
-        while i < arguments.count {
-            let a = arguments[i]
-            if a == "--check" {
-                checkOnly = true
-            } else if ["--config", "--locale", "--source"].contains(a) {
-                rest.append(a)
-                if i + 1 < arguments.count { rest.append(arguments[i + 1]) }
-                i += 1
-            } else if a.hasPrefix("-") {
-                if a == "--format" || a.hasPrefix("--format=") || a == "--warnings-as-errors" {
-                    output.err("Error: unknown option '\(a)'\n  See 'docspec stamp --help'.\n")
-                    return 2
-                }
-                rest.append(a)
-            } else {
-                paths.append(a)
-            }
-            i += 1
-        }
-        do throws(DocSpecError) {
-            let options = try Options.parse(rest, command: "stamp")
-            let config = try options.config(currentDirectory: currentDirectory)
-            try config.validate()
-            if config.locales.count < 2 {
-                throw DocSpecError.usage("stamp records a source locale in translations: give at least two locales (--locale <code>=<folder> for each, or 'locales:' in docspec.yml)")
-            }
-            try config.checkFolders()
-            return try stamp(config, paths: paths, checkOnly: checkOnly, output: output, currentDirectory: currentDirectory)
-        } catch {
-            output.err("Error: \(ControlCharacters.escaped(error.description))\n  See 'docspec stamp --help'.\n")
-            return 2
-        }
-    }
-
-    static func stamp(_ config: Config, paths: [String], checkOnly: Bool, output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
-        let docs = DocSet.load(config, driftModel: false)
+    static func stamp(
+        _ config: Config, _ found: [DocSet.LocaleFiles], paths: [String], checkOnly: Bool, output: CLIOutput, currentDirectory: URL
+    ) throws(DocSpecError) -> Int32 {
+        let docs = DocSet.load(config, driftModel: false, discovered: found)
         let source = docs.pages[config.source] ?? []
         var wanted = Dictionary(paths.map { (resolve($0, currentDirectory: currentDirectory).path, $0) }, uniquingKeysWith: { a, _ in a })
         // Pages whose front matter cannot be read are not touched: their diagnostics say why.
@@ -162,7 +111,7 @@ extension DocSpecCLI {
             wanted.removeAll()
         }
         if let (_, path) = wanted.first { throw notTranslated(path) }
-        output.err(TextDiagnosticRenderer(colour: output.errIsTTY).render(problems.sortedForOutput()))
+        output.err(errorRenderer(output, root: config.root).render(problems.sortedForOutput()))
         let skipped = problems.isEmpty ? "" : "; \(Set(problems.compactMap { $0.location?.file }).count) not stamped (see above)"
         if checkOnly {
             output.out("docspec stamp --check: \(stale.count) page\(stale.count == 1 ? "" : "s") with a missing or outdated stamp, \(upToDate) up to date\(skipped) (nothing was written)\n")

@@ -123,10 +123,14 @@ public enum SpecExtractor {
     }
 
     /// A page's id: its front matter `id` when that is a non-empty string, else its path
-    /// relative to the locale root without `.md`.
+    /// relative to the locale root without its extension (`.md`, `.markdown` or `.mdx`, so
+    /// `a.md` and its translation `a.mdx` have the same id).
     public static func pageID(frontMatter: FrontMatter?, relativePath: String) -> String {
         if let value = frontMatter?.value["id"], let id = validID(value) { return id }
-        return relativePath.hasSuffix(".md") ? String(relativePath.dropLast(3)) : relativePath
+        for ext in [".md", ".markdown", ".mdx"] where relativePath.hasSuffix(ext) && relativePath.count > ext.count {
+            return String(relativePath.dropLast(ext.count))
+        }
+        return relativePath
     }
 
     static func validID(_ value: YAMLValue) -> String? {

@@ -1,3 +1,4 @@
+import DocDiagnostics
 import DocSpecKit
 import Foundation
 import Testing
@@ -15,20 +16,28 @@ struct DocTestsConfigTests {
 
     static let base = "source: ja\nlocales:\n  ja: docs-ja\n  ru: docs-ru\n"
 
-    @Test("off unless listed; a list or a single value turns swift samples into tests")
+    @Test("off unless listed; a list turns swift samples into tests")
     func parsed() throws {
         #expect(try load(Self.base).docTests.isEmpty)
         #expect(try load(Self.base + "doc-tests:\n  - swift\n").docTests == ["swift"])
-        #expect(try load(Self.base + "doc-tests: Swift\n").docTests == ["swift"])
+        #expect(try load(Self.base + "doc-tests:\n  - Swift\n").docTests == ["swift"])
     }
 
-    @Test("another language or a mapping is a configuration error naming the line")
+    @Test("another language, a single value or a mapping is a configuration error at its line and column")
     func rejected() {
-        #expect(throws: DocSpecError.config("docspec.yml:5: 'doc-tests' supports the language 'swift' only")) {
+        #expect(throws: DocSpecError.config("'doc-tests' supports the language 'swift' only", at: .init(file: "docspec.yml", line: 5, column: 1))) {
             try load(Self.base + "doc-tests:\n  - rust\n")
         }
-        #expect(throws: DocSpecError.config("docspec.yml:5: 'doc-tests' must list languages, e.g. '- swift'")) {
+        #expect(throws: DocSpecError.config(
+            "'doc-tests' must be a list, not a mapping: write '- swift' on the next line", at: .init(file: "docspec.yml", line: 5, column: 1))
+        ) {
             try load(Self.base + "doc-tests:\n  swift: yes\n")
+        }
+        #expect(throws: DocSpecError.config(
+            "'doc-tests' must be a list, not a single value ('swift'): write '- swift' on the next line",
+            at: .init(file: "docspec.yml", line: 5, column: 12))
+        ) {
+            try load(Self.base + "doc-tests: swift\n")
         }
     }
 }

@@ -212,7 +212,7 @@ struct BaselineTests {
         for command in [["lint"], ["check"], ["baseline", "prune"]] {
             let r = ws.run(command)
             #expect(r.status == 2, "\(r.transcript)")
-            #expect(r.err.hasPrefix("Error: docspec-baseline.json: "), "\(r.transcript)")
+            #expect(r.err.hasPrefix("docspec: error: docspec-baseline.json: "), "\(r.transcript)")
         }
     }
 
@@ -264,9 +264,9 @@ struct SeverityTests {
     }
 
     @Test("unknown rules and levels in docspec.yml name the file and line", arguments: [
-        ("rules:\n  no-such-rule: warning\n", "docspec.yml:10: unknown rule 'no-such-rule'"),
-        ("rules:\n  cell-mismatch: loud\n", "docspec.yml:10: rule 'cell-mismatch' has the level 'loud'"),
-        ("rules: warning\n", "docspec.yml:9: 'rules' must map rule ids to levels"),
+        ("rules:\n  no-such-rule: warning\n", "docspec.yml:10:3: error: unknown rule 'no-such-rule'"),
+        ("rules:\n  cell-mismatch: loud\n", "docspec.yml:10:18: error: rule 'cell-mismatch' has the level 'loud'"),
+        ("rules: warning\n", "docspec.yml:9:8: error: 'rules' must map rule ids to levels"),
     ])
     func badConfig(_ yaml: String, _ expected: String) throws {
         let ws = try Workspace(fixture: "drift")

@@ -77,7 +77,7 @@ struct HTMLReportTests {
         if arguments.contains("--locale") { try ws.remove("docspec.yml") }
         let r = ws.run(arguments)
         #expect(r.status == 2, "\(r.transcript)")
-        #expect(r.err.hasPrefix("Error: "))
+        #expect(r.err.hasPrefix("docspec: error: "))
         #expect(!FileManager.default.fileExists(atPath: ws.url("r").path), "nothing is written on a usage error")
     }
 

@@ -34,7 +34,7 @@ struct LintAndExtractTests {
         try ws.remove("docspec.yml")
         let r = ws.run(["lint", "--locale", "ja=docs-ja", "--locale", "ru=docs-xx", "--source", "ja"])
         #expect(r.status == 2, "\(r.transcript)")
-        #expect(r.err.hasPrefix("Error: folder 'docs-xx' of locale 'ru' does not exist\n"), "\(r.err)")
+        #expect(r.err.hasPrefix("docspec: error: folder 'docs-xx' of locale 'ru' does not exist\n"), "\(r.err)")
         #expect(!r.err.contains(ws.root.path), "the message names the folder as given, not an absolute path")
         #expect(r.out.isEmpty)
     }
@@ -45,7 +45,7 @@ struct LintAndExtractTests {
         try FileManager.default.moveItem(at: ws.url("docs-ru"), to: ws.url("docs-ru-old"))
         let r = ws.run(["lint"])
         #expect(r.status == 2)
-        #expect(r.err.hasPrefix("Error: folder 'docs-ru' of locale 'ru' does not exist\n"), "\(r.err)")
+        #expect(r.err.hasPrefix("docspec: error: folder 'docs-ru' of locale 'ru' does not exist\n"), "\(r.err)")
     }
 
     @Test("a locale 'folder' that is a file is an I/O error")
@@ -53,7 +53,7 @@ struct LintAndExtractTests {
         let ws = try Workspace(fixture: "clean")
         let r = ws.run(["lint", "--locale", "ja=docs-ja", "--locale", "ru=docspec.yml", "--source", "ja"])
         #expect(r.status == 2)
-        #expect(r.err.hasPrefix("Error: 'docspec.yml' of locale 'ru' is a file, not a folder\n"), "\(r.err)")
+        #expect(r.err.hasPrefix("docspec: error: 'docspec.yml' of locale 'ru' is a file, not a folder\n"), "\(r.err)")
     }
 
     @Test("an invalid UTF-8 page is an error for that file while the other pages are still checked")
@@ -185,10 +185,13 @@ struct OddInputTests {
     }
 
     @Test("config values of the wrong shape are errors with file and line", arguments: [
-        ("source: ja\nsource: ru\n", "docspec.yml:2: 'source' is set twice (first at line 1)"),
-        ("source: [ja]\n", "docspec.yml:1: 'source' must be a single value"),
-        ("source: ja\noutput: [a]\n", "docspec.yml:2: 'output' must be a single value"),
-        ("source: ja\nimports: {a: b}\n", "docspec.yml:2: 'imports' must list module names"),
+        ("source: ja\nsource: ru\n", "docspec.yml:2:1: error: 'source' is set twice (first at line 1)"),
+        ("source: [ja]\n", "docspec.yml:1:9: error: 'source' must be a single value"),
+        ("source: ja\noutput: [a]\n", "docspec.yml:2:9: error: 'output' must be a single value"),
+        ("source: ja\nimports: {a: b}\n", "docspec.yml:2:10: error: 'imports' must be a list, not a mapping"),
+        ("source: ja\nimports: AppStoreServerAPI\n", "docspec.yml:2:10: error: 'imports' must be a list, not a single value ('AppStoreServerAPI')"),
+        ("source: ja\noutput: 42\n", "docspec.yml:2:9: error: 'output' must be a name, e.g. 'output: Generated'; 42 reads as a number"),
+        ("source: ja\nexclude: drafts/**\n", "docspec.yml:2:10: error: 'exclude' must be a list, not a single value"),
     ])
     func configShapes(yaml: String, message: String) throws {
         let ws = try Workspace(fixture: "clean")
@@ -203,7 +206,7 @@ struct OddInputTests {
         let ws = try Workspace(fixture: "clean")
         let r = ws.run(["lint", "--config", "conf/missing.yml"])
         #expect(r.status == 2)
-        #expect(r.err.hasPrefix("Error: conf/missing.yml: cannot read the config file"), "\(r.err)")
+        #expect(r.err.hasPrefix("docspec: error: conf/missing.yml: cannot read the config file"), "\(r.err)")
     }
 }
 
@@ -265,6 +268,6 @@ struct UsageErrorTests {
         let ws = try Workspace(fixture: "clean")
         let r = ws.run(arguments)
         #expect(r.status == 2, "\(r.transcript)")
-        #expect(r.err.hasPrefix("Error: "))
+        #expect(r.err.hasPrefix("docspec: error: "))
     }
 }

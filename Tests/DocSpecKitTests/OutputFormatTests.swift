@@ -97,7 +97,7 @@ struct OutputFormatTests {
         let ws = try Workspace(fixture: "formats")
         let r = ws.run(arguments)
         #expect(r.status == 2, "\(r.transcript)")
-        #expect(r.err.hasPrefix("Error: "))
+        #expect(r.err.hasPrefix("docspec: error: "))
     }
 }
 

@@ -133,7 +133,7 @@ struct StampCommandTests {
 
         let unknown = ws.run(["stamp", "docs-ja/errors.md"])
         #expect(unknown.status == 2)
-        #expect(unknown.err.hasPrefix("Error: 'docs-ja/errors.md' is not a translated page of a target locale"), "\(unknown.err)")
+        #expect(unknown.err.hasPrefix("docspec: error: 'docs-ja/errors.md' is not a translated page of a target locale"), "\(unknown.err)")
         #expect(ws.run(["stamp", "--help"]).out.contains("USAGE: docspec stamp [--check] [options] [<target page>…]"))
         #expect(ws.run(["--help"]).out.contains("  stamp     Record in translations"))
     }
@@ -145,7 +145,7 @@ struct StampCommandTests {
         try ws.write("docs-ru/orphan.md", "# Сирота\n")
         let r = ws.run(["stamp", "docs-ru/errors.md", "docs-ru/orphan.md"])
         #expect(r.status == 2, "\(r.transcript)")
-        #expect(r.err.hasPrefix("Error: 'docs-ru/orphan.md' is not a translated page of a target locale"), "\(r.transcript)")
+        #expect(r.err.hasPrefix("docspec: error: 'docs-ru/orphan.md' is not a translated page of a target locale"), "\(r.transcript)")
         #expect(ws.read("docs-ru/errors.md") == before, "docs-ru/errors.md was stamped before the usage error")
     }
 }

@@ -126,7 +126,7 @@ struct TablesCommandTests {
         let ws = try Workspace(fixture: "clean")
         let r = ws.run(arguments)
         #expect(r.status == 2, "\(r.transcript)")
-        #expect(r.err.hasPrefix("Error: "), "\(r.transcript)")
+        #expect(r.err.hasPrefix("docspec: error: "), "\(r.transcript)")
         #expect(r.out.isEmpty)
     }
 
