@@ -23,8 +23,10 @@ enum CmarkConverter {
     static let maxDepth = 64
 
     /// Parses UTF-8 bytes (already validated, BOM and front matter removed) into blocks, with a
-    /// `nesting-too-deep` warning when content is nested past `maxDepth`.
-    static func parse(_ bytes: [UInt8], path: String) -> (blocks: [Block], diagnostics: [Diagnostic]) {
+    /// `nesting-too-deep` warning when content is nested past `maxDepth`. `lineOffset` is added to
+    /// every line number (a piece of a page, see `PiecewiseParse`, gives its lines' numbers in the
+    /// file this way); columns are the bytes' own.
+    static func parse(_ bytes: [UInt8], path: String, lineOffset: Int = 0) -> (blocks: [Block], diagnostics: [Diagnostic]) {
         _ = registration
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
         guard let parser = cmark_parser_new(options) else { return ([], []) }
@@ -41,7 +43,7 @@ enum CmarkConverter {
         }
         guard let root = cmark_parser_finish(parser) else { return ([], []) }
         defer { cmark_node_free(root) }
-        let converter = Converter(bytes: bytes, path: path)
+        let converter = Converter(bytes: bytes, path: path, lineOffset: lineOffset)
         // cmark-gfm moves referenced footnote definitions to the end of the document in reference
         // order and replaces each reference's label with that 1-based ordinal.
         converter.footnoteLabels = converter.children(of: root)
@@ -66,6 +68,8 @@ enum CmarkConverter {
 
         let bytes: [UInt8]
         let path: String
+        /// Added to cmark-gfm's line numbers (the bytes' own) in every `SourceLocation` made.
+        let lineOffset: Int
         /// Byte offset of the start of each line (index 0 = line 1).
         let lineStarts: [Int]
         /// Labels of the footnote definitions, in cmark-gfm's reference order.
@@ -76,9 +80,10 @@ enum CmarkConverter {
         let cellType = docspec_node_table_cell()
         let strikeType = docspec_node_strikethrough()
 
-        init(bytes: [UInt8], path: String) {
+        init(bytes: [UInt8], path: String, lineOffset: Int) {
             self.bytes = bytes
             self.path = path
+            self.lineOffset = lineOffset
             var starts = [0]
             for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
             self.lineStarts = starts
@@ -121,11 +126,11 @@ enum CmarkConverter {
         /// The scalar column of the character whose last byte is at `byteColumn` (cmark-gfm's
         /// inclusive end columns point at the last byte of a multibyte character).
         func endLocation(line: Int, byteColumn: Int) -> SourceLocation {
-            SourceLocation(file: path, line: line, column: max(scalarColumn(line: line, byteColumn: max(byteColumn, 0) + 1) - 1, 1))
+            SourceLocation(file: path, line: line + lineOffset, column: max(scalarColumn(line: line, byteColumn: max(byteColumn, 0) + 1) - 1, 1))
         }
 
         func location(line: Int, byteColumn: Int) -> SourceLocation {
-            SourceLocation(file: path, line: line, column: scalarColumn(line: line, byteColumn: byteColumn))
+            SourceLocation(file: path, line: line + lineOffset, column: scalarColumn(line: line, byteColumn: byteColumn))
         }
 
         func range(_ node: OpaquePointer) -> SourceRange {
@@ -160,7 +165,7 @@ enum CmarkConverter {
         /// cmark-gfm ends a setext heading on the line *after* its underline (at that line's
         /// length) unless the heading ends the input: end it on the underline's last character.
         func setextUnderlineEnd(_ r: SourceRange) -> SourceLocation {
-            for line in (r.start.line + 1)...r.end.line {
+            for line in (r.start.line + 1 - lineOffset)...(r.end.line - lineOffset) {
                 let lb = lineBytes(line)
                 let content = lb.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">") }
                 var trimmed = content
@@ -232,7 +237,7 @@ enum CmarkConverter {
                 // The end position of an HTML block is bogus in cmark-gfm: derive it from the literal.
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 let lineCount = max(1, text.hasSuffix("\n") ? lines.count - 1 : lines.count)
-                let endLine = r.start.line + lineCount - 1
+                let endLine = r.start.line - lineOffset + lineCount - 1
                 r.end = endLocation(line: endLine, byteColumn: lineBytes(endLine).count)
                 return .htmlBlock(literal: text, range: r)
             case CMARK_NODE_LIST:
@@ -288,7 +293,7 @@ enum CmarkConverter {
                 return TableCell(inlines: inlines(ofChildrenOf: cell), range: cr, contentRange: padding ? cr : contentRange(cell, cr), isPadding: padding)
             }
             let rowStart = max(Int(cmark_node_get_start_column(node)) - 1, 0)
-            return TableRow(cells: cells, range: r, sourceCellCount: Self.countCells(lineBytes(r.start.line).dropFirst(rowStart)))
+            return TableRow(cells: cells, range: r, sourceCellCount: Self.countCells(lineBytes(r.start.line - lineOffset).dropFirst(rowStart)))
         }
 
         /// The cell's range without the spaces around its content (where a reader's eye goes).

@@ -36,13 +36,21 @@ public enum MarkdownParser {
     /// - Parameters:
     ///   - bytes: the file's content.
     ///   - path: the path shown in diagnostics and stored in source locations.
+    ///
+    /// A page over 4 MiB is parsed in pieces of about 1 MiB, cut where one parse would give the
+    /// same blocks (see `PiecewiseParse`), so cmark-gfm never holds the whole page's tree.
     public static func parse(bytes: [UInt8], path: String) -> ParseResult {
+        parse(bytes: bytes, path: path, pieces: .standard)
+    }
+
+    /// `parse(bytes:path:)` with the given piece sizes (tests cut small pages into pieces).
+    static func parse(bytes: [UInt8], path: String, pieces: PiecewiseParse.Sizes) -> ParseResult {
         let prepared = prepare(bytes, path: path)
         guard let bytes = prepared.bytes else { return ParseResult(document: nil, diagnostics: prepared.diagnostics) }
         let split = FrontMatterSplitter.split(bytes, path: path)
-        let (converted, conversion) = CmarkConverter.parse(split.body, path: path)
+        let (converted, conversion) = PiecewiseParse.parse(split.body, path: path, sizes: pieces)
         let blocks = MDXComponents.expand(converted, path: path)
-        let lineCount = bytes.isEmpty ? 0 : bytes.filter { $0 == UInt8(ascii: "\n") }.count + (bytes.last == UInt8(ascii: "\n") ? 0 : 1)
+        let lineCount = bytes.isEmpty ? 0 : bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } + (bytes.last == UInt8(ascii: "\n") ? 0 : 1)
         var doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: blocks, lineCount: lineCount)
         doc.text = String(decoding: bytes, as: UTF8.self)
         return ParseResult(document: doc, diagnostics: split.diagnostics + conversion)
