@@ -1,3 +1,4 @@
+import DocDiagnostics
 import Foundation
 import SpecModel
 
@@ -20,12 +21,14 @@ struct TablesRenderer {
     var anchorOrder: [String] { reference.anchorOrder }
     var bilingual: Bool { locales.count > 1 }
 
-    /// The tables in `format`; text ending in a newline.
+    /// The tables in `format`; text ending in a newline. Control characters from the pages never
+    /// appear raw (the output may go to a terminal): Markdown and CSV write them as `\u{1B}`
+    /// (`ControlCharacters.escaped`), JSON as `\u` escapes, HTML as U+FFFD (`HTMLPage.escape`).
     func render(_ format: Format) -> String {
         switch format {
-        case .md: markdown()
+        case .md: ControlCharacters.escaped(markdown(), keeping: ["\n"])
         case .csv: csv()
-        case .json: json()
+        case .json: ControlCharacters.jsonEscaped(json())
         case .html: html()
         }
     }
@@ -218,8 +221,10 @@ struct TablesRenderer {
         fields.map(csvField).joined(separator: ",") + "\r\n"
     }
 
-    /// A CSV field, quoted when it holds a comma, a quote, CR or LF (quotes doubled).
-    static func csvField(_ s: String) -> String {
+    /// A CSV field, quoted when it holds a comma, a quote, CR or LF (quotes doubled); control
+    /// characters from the page escaped (records end in CRLF, so a page's CR would be ambiguous).
+    static func csvField(_ field: String) -> String {
+        let s = ControlCharacters.escaped(field, keeping: ["\n", "\r"])
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

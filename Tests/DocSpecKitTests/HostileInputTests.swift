@@ -112,6 +112,24 @@ struct HostileInputTests {
         #expect(raw.isEmpty, "raw control characters: \(raw.map { String($0.value, radix: 16) })")
     }
 
+    @Test("tables escapes control characters from page cells, headers and headings in every format", arguments: ["md", "csv", "json", "html"])
+    func tablesEscapeControlCharacters(_ format: String) throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.edit("docs-ja/errors.md", replacing: "要求が多すぎます。", with: "要求が\u{1B}[2K多すぎ\u{7}\u{9B}31mます。\u{1B}]8;;x\u{1B}\\")
+        try ws.edit("docs-ja/errors.md", replacing: "## エラーコード", with: "## エラー\u{1B}[1Aコード")
+        try ws.edit("docs-ja/errors.md", replacing: "| 説明 |", with: "| 説明\u{8} |")
+        let r = ws.run(["tables", "--format", format, "--locales", "ja"])
+        #expect(r.status == 0, "\(r.transcript)")
+        #expect(r.out.contains("4290000"), "\(r.transcript)")
+        #expect(Self.rawControls(r.out).filter { $0 != "d" }.isEmpty, "raw control characters: \(Self.rawControls(r.out)) in \(r.out.debugDescription)")
+        if format == "csv" {
+            // CSV records end in CRLF; every other CR is page text.
+            #expect(!r.out.replacingOccurrences(of: "\r\n", with: "").contains("\r"))
+        }
+        let out = try #require(ws.run(["tables", "--format", format, "--locales", "ja", "--output", "t.\(format)"]).status == 0 ? ws.read("t.\(format)") : nil)
+        #expect(Self.rawControls(out).filter { $0 != "d" }.isEmpty, "file: \(Self.rawControls(out))")
+    }
+
     /// The scalars of `s` that are control characters (line feeds aside).
     static func rawControls(_ s: String) -> [String] {
         s.unicodeScalars.filter { $0.properties.generalCategory == .control && $0 != "\n" }.map { String($0.value, radix: 16) }
