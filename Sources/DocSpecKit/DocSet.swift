@@ -100,18 +100,26 @@ public struct DocSet: Sendable {
     /// and folders are skipped, and so are folders named `*.md` and the folders in `excluding`
     /// (another locale's folder nested inside this one, as in `docs/` + `docs/ru/`), and so is a
     /// link to a folder that holds `dir` (pointing back up, it would bring in the whole tree
-    /// around the locale). A `.md` entry that cannot be resolved (a broken or looping link) is
-    /// returned in `problems`.
+    /// around the locale). A folder or file whose real path lies deeper in one of `excluding` than
+    /// in `dir` (a link into another locale's folder or one of its subfolders) belongs to that
+    /// locale and is skipped too. A `.md` entry that cannot be resolved (a broken or looping link)
+    /// is returned in `problems`.
     static func markdownFiles(in dir: URL, excluding: Set<String> = []) -> (files: [String], problems: [String]) {
         let fm = FileManager.default
         var files: [String] = []
         var problems: [String] = []
         var visited: Set<String> = []
         let root = dir.resolvingSymlinksInPath().standardizedFileURL.path
+        /// Whether the deepest locale folder holding `real` is another locale's.
+        func ownedElsewhere(_ real: String) -> Bool {
+            let holders = (excluding.union([root])).filter { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+            guard let deepest = holders.max(by: { $0.count < $1.count }) else { return false }
+            return deepest != root
+        }
         func walk(_ folder: URL, _ prefix: String) {
             let real = folder.resolvingSymlinksInPath().standardizedFileURL.path
             let holdsRoot = real == "/" || root.hasPrefix(real + "/")
-            guard visited.insert(real).inserted, prefix.isEmpty || (!excluding.contains(real) && !holdsRoot) else { return }
+            guard visited.insert(real).inserted, prefix.isEmpty || (!ownedElsewhere(real) && !holdsRoot) else { return }
             guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let url = folder.appendingPathComponent(name)
@@ -123,7 +131,11 @@ public struct DocSet: Sendable {
                 } else if name.lowercased().hasSuffix(".md") {
                     // Only regular files are read: a FIFO or device named *.md would block the read.
                     let type = (try? fm.attributesOfItem(atPath: url.resolvingSymlinksInPath().path))?[.type] as? FileAttributeType
-                    if exists && type == .typeRegular { files.append(rel) } else { problems.append(rel) }
+                    if exists && type == .typeRegular {
+                        if !ownedElsewhere(url.resolvingSymlinksInPath().standardizedFileURL.path) { files.append(rel) }
+                    } else {
+                        problems.append(rel)
+                    }
                 }
             }
         }

@@ -35,6 +35,20 @@ struct HostileInputTests {
         #expect(ws.run(["generate"]).out.hasSuffix("0 written\n"))
     }
 
+    @Test("a symbolic link in a target folder pointing into the source folder does not make its pages target pages")
+    func linkIntoOtherLocale() throws {
+        let ws = try Workspace(fixture: "clean")
+        try ws.write("docs-ja/more/note.md", "# メモ\n\n本文です。\n")
+        try FileManager.default.createSymbolicLink(atPath: ws.url("docs-ru/ja-more").path, withDestinationPath: "../docs-ja/more")
+        try FileManager.default.createSymbolicLink(atPath: ws.url("docs-ru/linked.md").path, withDestinationPath: "../docs-ja/errors.md")
+        let r = ws.run(["extract"])
+        #expect(r.status == 0, "\(r.transcript)")
+        #expect(r.out.contains("docs-ja/more/note.md"), "the source page itself is read")
+        #expect(!r.out.contains("ja-more") && !r.out.contains("docs-ru/linked.md"), "ja pages counted as ru pages: \(r.out.prefix(2000))")
+        let lint = ws.run(["lint"])
+        #expect(!lint.out.contains("ja-more") && !lint.out.contains("linked.md"), "\(lint.transcript)")
+    }
+
     // MARK: stamp and lone CRs
 
     @Test("stamp on a page with lone-CR line endings replaces its front matter instead of adding a second one")
