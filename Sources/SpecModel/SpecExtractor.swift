@@ -58,16 +58,30 @@ public enum SpecExtractor {
     /// Extracts the spec model of a page.
     ///
     /// - Parameters:
-    ///   - document: the parsed page.
+    ///   - parsed: the parsed page.
     ///   - locale: the locale code (`ja`).
     ///   - relativePath: the page's path relative to its locale root (`api/errors.md`).
     ///   - linkLocales: when given, the page's drift model (`SpecPage.structure`, `SpecPage.prose`)
     ///     is built too, with these locale codes removed from link targets.
+    ///   - releasingSpecRows: when `true` (and `linkLocales` is `nil`), each top-level table bound
+    ///     to a `docspec:table` directive loses its body rows in the returned page's block tree,
+    ///     freed one by one as they become spec rows, so a long table is not held twice (the
+    ///     caller must hold no other copy of `document` for the memory to be freed). For commands
+    ///     that read the spec model only (`extract`, `tables`).
     public static func extract(
-        _ document: MarkdownDocument, locale: String, relativePath: String, linkLocales: Set<String>? = nil
+        _ parsed: consuming MarkdownDocument, locale: String, relativePath: String, linkLocales: Set<String>? = nil,
+        releasingSpecRows: Bool = false
     ) -> (page: SpecPage, diagnostics: [Diagnostic]) {
+        var document = parsed
         var walker = Walker(path: document.path)
-        walker.walk(document.blocks)
+        if releasingSpecRows, linkLocales == nil {
+            var blocks = document.blocks
+            document.blocks = []
+            walker.walkReleasingSpecRows(&blocks)
+            document.blocks = blocks
+        } else {
+            walker.walk(document.blocks)
+        }
         walker.finish()
         let id = pageID(frontMatter: document.frontMatter, relativePath: relativePath)
         var diagnostics = walker.diagnostics
@@ -150,6 +164,25 @@ public enum SpecExtractor {
 
         mutating func walk(_ blocks: [Block]) {
             for block in blocks { visit(block) }
+        }
+
+        /// `walk`, except that a table a `docspec:table` directive binds is taken out of `blocks`
+        /// (left there without body rows) and its rows freed as they are converted.
+        mutating func walkReleasingSpecRows(_ blocks: inout [Block]) {
+            for i in blocks.indices {
+                guard let d = pending, d.name == "table", pendingSetup == nil, case .table(var t) = blocks[i] else {
+                    visit(blocks[i])
+                    continue
+                }
+                pending = nil
+                collectLinks(blocks[i])
+                var rowless = t
+                rowless.rows = []
+                blocks[i] = .table(rowless)
+                if !bindTable(d, to: &t, releasingRows: true) {
+                    failedTables.append(FailedTable(id: Self.tableID(d), location: d.range.start))
+                }
+            }
         }
 
         mutating func finish(_ reason: String = "the end of the page or of its list item or quote is reached first") {
@@ -368,13 +401,15 @@ public enum SpecExtractor {
 
         mutating func bind(_ d: Directive, to table: Table) {
             guard d.name == "table" else { return }
-            if !bindTable(d, to: table) {
+            var table = table
+            if !bindTable(d, to: &table, releasingRows: false) {
                 failedTables.append(FailedTable(id: Self.tableID(d), location: d.range.start))
             }
         }
 
         /// Binds a table to its directive; `false` when the table could not be taken into the spec.
-        mutating func bindTable(_ d: Directive, to table: Table) -> Bool {
+        /// With `releasingRows`, each body row's cells are emptied once converted.
+        mutating func bindTable(_ d: Directive, to table: inout Table, releasingRows: Bool) -> Bool {
             let at = d.range.start
             guard let kindName = d.value("kind") else {
                 diagnostics.append(.error("malformed-directive", "'docspec:table' needs kind=<\(TableKind.allCases.map(\.rawValue).joined(separator: "|"))>", at: at))
@@ -411,7 +446,9 @@ public enum SpecExtractor {
             let specs = Dictionary(uniqueKeysWithValues: kind.columns.map { ($0.name, $0) })
             var rows: [SpecRow] = []
             var seenKeys: [String: Int] = [:]
-            for row in table.rows {
+            for index in table.rows.indices {
+                let row = table.rows[index]
+                if releasingRows { table.rows[index].cells = [] }
                 if row.sourceCellCount != columns.count {
                     diagnostics.append(.error(
                         "ragged-row",
