@@ -4,7 +4,9 @@
 --headings N (Scripts/bench-headings.sh): each section is a heading (levels 2, 3, 3 in turn) and
 one paragraph; the ru page has the same sections in the same order, translated, with the same
 numbers and inline code, so lint aligns every section and compares every block. With
---missing-every K the ru page leaves out every K-th section (lint reports each as missing-section).
+--missing-every K the ru page leaves out every K-th section (lint reports each as missing-section);
+with --keep-every K it keeps only every K-th section, so most sections are missing and the aligner
+works through long unmatched stretches.
 
 --rows N (Scripts/bench-extract-memory.sh): one error-codes spec table of N rows, in both locales
 (with --source-only, the ja page alone, and a configuration with the ja locale only).
@@ -24,6 +26,7 @@ def main():
     p.add_argument("--headings", type=int, default=0)
     p.add_argument("--rows", type=int, default=0)
     p.add_argument("--missing-every", type=int, default=0)
+    p.add_argument("--keep-every", type=int, default=0)
     p.add_argument("--source-only", action="store_true")
     p.add_argument("--out", required=True)
     a = p.parse_args()
@@ -41,6 +44,8 @@ def main():
         level = "##" if i % 3 == 1 else "###"
         ja.append(f"{level} 項目 {i} の `value{i}`\n\n項目 {i} は値 {i * 7} を返し、`value{i}` に記録します。\n\n")
         if a.missing_every and i % a.missing_every == 0:
+            continue
+        if a.keep_every and i % a.keep_every != 0:
             continue
         ru.append(f"{level} Пункт {i}: `value{i}`\n\nПункт {i} возвращает значение {i * 7} и записывает его в `value{i}`.\n\n")
     for name, parts in (("docs-ja", ja), ("docs-ru", ru)):
