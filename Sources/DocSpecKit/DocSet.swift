@@ -48,9 +48,11 @@ public struct DocSet: Sendable {
     static func parse(
         _ locale: String, _ url: URL, _ rel: String, _ config: Config, driftModel: Bool = true
     ) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
+        // Without the drift model nothing reads a spec table's block rows after extraction, so
+        // they are freed as converted.
         PageReader.page(
             fileAt: url, displayPath: displayPath(url, root: config.root), locale: locale, relativePath: rel,
-            linkLocales: driftModel ? Set(config.locales.map { $0.code.lowercased() }) : nil)
+            linkLocales: driftModel ? Set(config.locales.map { $0.code.lowercased() }) : nil, releasingSpecRows: !driftModel)
     }
 
     /// The pages found in one locale's folder.

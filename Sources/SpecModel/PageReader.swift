@@ -23,19 +23,19 @@ public enum PageReader {
     ///   - relativePath: the page's path relative to its locale root.
     ///   - linkLocales: when given, the page's drift model is built too (see
     ///     `SpecExtractor.extract`), with these locale codes removed from link targets.
+    ///   - releasingSpecRows: free each bound spec table's block rows as they are converted (see
+    ///     `SpecExtractor.extract`); the extractor gets the only copy of the block tree.
     /// - Returns: the page, or `nil` when it was skipped (unreadable, invalid UTF-8, a NUL byte;
     ///   the diagnostics say why), and every parse and extraction diagnostic, in that order.
     public static func page(
-        fileAt url: URL, displayPath: String, locale: String, relativePath: String, linkLocales: Set<String>?
+        fileAt url: URL, displayPath: String, locale: String, relativePath: String, linkLocales: Set<String>?,
+        releasingSpecRows: Bool = false
     ) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
         var parsed = MarkdownParser.parse(fileAt: url, displayPath: displayPath)
         guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
-        // The extractor gets the only copy of the block tree: without the drift model, nothing
-        // reads a spec table's block rows after extraction, so they are freed as converted.
         parsed.document = nil
         let (page, extraction) = SpecExtractor.extract(
-            consume doc, locale: locale, relativePath: relativePath, linkLocales: linkLocales,
-            releasingSpecRows: linkLocales == nil)
+            consume doc, locale: locale, relativePath: relativePath, linkLocales: linkLocales, releasingSpecRows: releasingSpecRows)
         return (page, parsed.diagnostics + extraction)
     }
 
