@@ -141,7 +141,9 @@ public struct Config: Sendable, Equatable {
             guard let e = entry(key) else { return nil }
             guard let items = e.value.array else {
                 let what = e.value.string.map { "a single value ('\($0)')" } ?? "a mapping"
-                throw .config("'\(key)' must be a list, not \(what): write '- \(example)' on the next line", at: file.value(e.line))
+                // The user's own value as the list item, when there is one.
+                let item = e.value.string.flatMap { $0.isEmpty ? nil : $0 } ?? example
+                throw .config("'\(key)' must be a list, not \(what): write '- \(item)' on the next line", at: file.value(e.line))
             }
             var out: [String] = []
             for item in items {

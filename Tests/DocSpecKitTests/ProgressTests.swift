@@ -26,7 +26,19 @@ struct ProgressTests {
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        // Read with retries: the child's exit (SIGCHLD) can interrupt a read with EINTR, which
+        // `readDataToEndOfFile()` turns into a crash.
+        var data = Data()
+        let handle = pipe.fileHandleForReading
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if n > 0 {
+                data.append(contentsOf: buffer[..<n])
+            } else if n == 0 || errno != EINTR {
+                break
+            }
+        }
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
     }
