@@ -231,12 +231,53 @@ public enum DocSpecCLI {
         let lint = Pipeline.lint(config, retention: .generationInput)
         let generated = lint.generated
         let stale = Pipeline.staleness(generated.files, config: config)
+        var symbols: [Diagnostic] = []
+        if options.symbols {
+            let directory = try symbolGraphDirectory(config, options, output, currentDirectory: currentDirectory)
+            let library: LibrarySymbols
+            do {
+                library = try LibrarySymbols.load(directory: directory, modules: config.imports)
+            } catch {
+                throw .io("cannot read the symbol graphs in '\(directory.path)': \(error)")
+            }
+            symbols = SymbolCheck.check(lint.docSet.pages[config.source] ?? [], library)
+        }
         // lint already includes the generator's findings.
-        let all = (lint.diagnostics + stale).sortedForOutput()
+        let all = (lint.diagnostics + stale + symbols).sortedForOutput()
         let found = try findings(all, docSet: lint.docSet, config: config, options: options, currentDirectory: currentDirectory)
         let summary = "docspec check: \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(found.shown, hidden: found.hidden)); \(config.output)/: \(generated.files.count) files, \(stale.isEmpty ? "up to date" : "\(stale.count) stale")"
         report(found, summary: summary, config, options, output)
         return failed(found.shown, options) ? 1 : 0
+    }
+
+    /// The folder of symbol graphs: `--symbol-graphs`, else what `swift package dump-symbol-graph`
+    /// writes for the package at the project root (it builds the library, not the tests).
+    static func symbolGraphDirectory(
+        _ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL
+    ) throws(DocSpecError) -> URL {
+        if let path = options.symbolGraphs { return resolve(path, currentDirectory: currentDirectory) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "dump-symbol-graph"]
+        process.currentDirectoryURL = config.root
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw .io("cannot run 'swift package dump-symbol-graph': \(error.localizedDescription)")
+        }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let marker = "Files written to "
+        guard process.terminationStatus == 0,
+            let line = text.split(separator: "\n").last(where: { $0.contains(marker) }),
+            let range = line.range(of: marker)
+        else {
+            throw .io("'swift package dump-symbol-graph' failed in \(config.root.path):\n\(text.suffix(2000))")
+        }
+        return URL(fileURLWithPath: String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces))
     }
 
     /// A path given on the command line, resolved against the current folder.
@@ -410,6 +451,10 @@ public enum DocSpecCLI {
         var format = "text"
         var checkOnly = false
         var warningsAsErrors = false
+        /// `check --symbols`: check the docs against the library's symbol graph.
+        var symbols = false
+        /// `check --symbol-graphs <dir>`: the folder of `*.symbols.json` files to read.
+        var symbolGraphs: String?
         /// `tables --output <file>`.
         var outputFile: String?
         /// `tables --locales ja,ru`.
@@ -496,6 +541,12 @@ public enum DocSpecCLI {
                     if o.changedSince != nil { throw .usage("--changed-since is given twice") }
                     o.changedSince = try v()
                     if o.changedSince?.isEmpty ?? true { throw .usage("--changed-since needs a git ref, e.g. --changed-since origin/main") }
+                case "--symbols" where command == "check":
+                    if inline != nil { throw .usage("'--symbols' takes no value") }
+                    o.symbols = true
+                case "--symbol-graphs" where command == "check":
+                    o.symbolGraphs = try v()
+                    o.symbols = true
                 case "--check" where command == "generate" || command == "baseline", "--warnings-as-errors":
                     if inline != nil { throw .usage("'\(flag)' takes no value") }
                     if flag == "--check" { o.checkOnly = true } else { o.warningsAsErrors = true }

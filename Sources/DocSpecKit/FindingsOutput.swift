@@ -145,6 +145,12 @@ extension DocSpecCLI {
 
         """
 
+    static let symbolOptions = """
+          --symbols               Also check the docs against the library's symbol graph before any build (swift package dump-symbol-graph): symbol= names, documented cases and delegate methods, complete tables.
+          --symbol-graphs <dir>   Read the symbol graphs (*.symbols.json) from this folder instead; implies --symbols.
+
+        """
+
     static func findingsHelp(_ command: String, summary: String) -> String {
         """
         OVERVIEW: \(summary)
@@ -156,7 +162,7 @@ extension DocSpecCLI {
 
         OPTIONS:
 
-        """ + findingOptions + commonOptions.replacingOccurrences(of: "  --format <text|json>    Output format for findings (default: text; text goes to standard error).\n", with: "")
+        """ + findingOptions + (command == "check" ? symbolOptions : "") + commonOptions.replacingOccurrences(of: "  --format <text|json>    Output format for findings (default: text; text goes to standard error).\n", with: "")
             + "\nEXIT STATUS: 0 clean, 1 findings, 2 usage, config or I/O error (a malformed baseline, an unknown git ref).\n"
     }
 
