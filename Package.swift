@@ -8,6 +8,10 @@ let package = Package(
         .library(name: "DocSpecKit", targets: ["DocSpecKit"]),
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
         .library(name: "PurchaseFlow", targets: ["PurchaseFlow"]),
+        // The runtime checks generated conformance tests call (import DocSpecTesting), and the
+        // few protocols a documented library may adopt without linking test code.
+        .library(name: "DocSpecTesting", targets: ["DocSpecTesting"]),
+        .library(name: "DocSpecConformance", targets: ["DocSpecConformance"]),
         .executable(name: "appstore-consumption", targets: ["appstore-consumption"]),
         // Command plugins for packages that use DocSpec (see README, "Adopting DocSpec in your package").
         .plugin(name: "DocSpecGenerate", targets: ["DocSpecGenerate"]),
@@ -35,6 +39,10 @@ let package = Package(
             name: "DocSpecKit",
             dependencies: ["SpecModel", "LocaleDrift", "ConformanceGen", "DocDiagnostics"]),
         .executableTarget(name: "docspec", dependencies: ["DocSpecKit"]),
+        // What generated conformance tests link: protocols a library may adopt (no dependencies,
+        // no Swift Testing), and the checks themselves (Swift Testing, Foundation).
+        .target(name: "DocSpecConformance"),
+        .target(name: "DocSpecTesting", dependencies: ["DocSpecConformance"]),
         // `swift package --allow-writing-to-package-directory docspec-generate` runs `docspec generate`
         // in the package folder (creating Generated/ first, so it can run before the test target
         // exists); `swift package docspec-check` runs `docspec check` (lint + generate --check).
@@ -51,7 +59,7 @@ let package = Package(
             dependencies: ["docspec"]),
 
         // The core library the docs describe.
-        .target(name: "AppStoreServerAPI", dependencies: ["COpenSSL"]),
+        .target(name: "AppStoreServerAPI", dependencies: ["COpenSSL", "DocSpecConformance"]),
         // StoreKit 2 style transactions, entitlements and the purchase coordinator (Linux and Apple).
         .target(name: "PurchaseFlow", dependencies: ["AppStoreServerAPI"]),
         .executableTarget(
@@ -69,18 +77,19 @@ let package = Package(
         .testTarget(name: "SpecModelTests", dependencies: ["SpecModel", "MarkdownSyntax", "DocSpecTestSupport"]),
         .testTarget(name: "LocaleDriftTests", dependencies: ["LocaleDrift", "SpecModel", "DocSpecTestSupport"]),
         .testTarget(
-            name: "ConformanceGenTests", dependencies: ["ConformanceGen", "SpecModel", "DocSpecTestSupport"],
+            name: "ConformanceGenTests", dependencies: ["ConformanceGen", "SpecModel", "DocSpecTestSupport", "DocSpecTesting"],
             resources: [.copy("Golden")]),
         .testTarget(
             name: "DocSpecKitTests", dependencies: ["DocSpecKit", "LocaleDrift", "DocDiagnostics", "DocSpecTestSupport"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "DocSpecTestingTests", dependencies: ["DocSpecTesting"]),
         .testTarget(name: "AppStoreServerAPITests", dependencies: ["AppStoreServerAPI", "DocDiagnostics"]),
         .testTarget(name: "PurchaseFlowTests", dependencies: ["PurchaseFlow", "AppStoreServerAPI"]),
         // The real client against the stand-in App Store server (Tests/StandIn, 127.0.0.1 only).
         .testTarget(name: "AppStoreServerAPIIntegrationTests", dependencies: ["AppStoreServerAPI", "DocDiagnostics"]),
         // Conformance tests generated from docs-ja/ by `docspec generate` (do not edit by hand).
         .testTarget(
-            name: "GeneratedConformanceTests", dependencies: ["AppStoreServerAPI", "PurchaseFlow"], path: "Generated"),
+            name: "GeneratedConformanceTests", dependencies: ["AppStoreServerAPI", "PurchaseFlow", "DocSpecTesting"], path: "Generated"),
     ],
     swiftLanguageModes: [.v6]
 )

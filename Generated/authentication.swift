@@ -3,15 +3,17 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
 @Suite("docs-ja/authentication.md")
 struct DocSpec_authentication {
     @Test("docs-ja/authentication.md:87 swift sample runs", .timeLimit(.minutes(1)))
-    func sample2_swift() async throws {
+    func sample2_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/authentication.md", line: 87), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/authentication.md", line: 80)
 
 let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8")
@@ -40,57 +42,41 @@ request.headers.append(HTTPHeader(name: "Authorization", value: "Bearer \(token)
 print(request.method, request.url)
 // token はログに出さない
 #sourceLocation()
+        }
+        do {
+            try await docSpecSample()
+        } catch {
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/authentication.md", line: 87), tryLines: [82, 83, 91, 98, 102])
+        }
     }
 
-    static let rows1_0: [DocSpecJSONKeyRow] = [
-        DocSpecJSONKeyRow(file: "docs-ja/authentication.md", line: 29, key: "alg", type: "string", value: "\"ES256\""),
-        DocSpecJSONKeyRow(file: "docs-ja/authentication.md", line: 30, key: "kid", type: "string", value: nil),
-        DocSpecJSONKeyRow(file: "docs-ja/authentication.md", line: 31, key: "typ", type: "string", value: "\"JWT\""),
-    ]
-    @Test("docs-ja/authentication.md:27 json-object AppStoreJWT.Header", arguments: Self.rows1_0)
+    static let table1: DocSpecTable<DocSpecJSONKeyRow> = .load(DocSpec_authentication_table1_data)
+    @Test("docs-ja/authentication.md:27 json-object AppStoreJWT.Header", arguments: Self.table1.rows)
     func table1_jsonObject(_ row: DocSpecJSONKeyRow) {
-#sourceLocation(file: "docs-ja/authentication.md", line: 27)
+#sourceLocation(file: "docs-ja/authentication.md", line: 25)
         DocSpecCheck.jsonKey(row, example: { try AppStoreJWT.Header.exampleJSONObject() })
 #sourceLocation()
     }
 
-    static let documented1_0: [(String, Int)] = [
-        ("alg", 29),
-        ("kid", 30),
-        ("typ", 31),
-    ]
     @Test("docs-ja/authentication.md:27 AppStoreJWT.Header has exactly the documented keys (complete)")
     func table1_complete() {
-#sourceLocation(file: "docs-ja/authentication.md", line: 27)
-        DocSpecCheck.completeKeys(table: DocSpecRef(file: "docs-ja/authentication.md", line: 27), example: { try AppStoreJWT.Header.exampleJSONObject() }, documented: Self.documented1_0)
+#sourceLocation(file: "docs-ja/authentication.md", line: 25)
+        DocSpecCheck.completeKeys(Self.table1, example: { try AppStoreJWT.Header.exampleJSONObject() })
 #sourceLocation()
     }
 
-    static let rows2_0: [DocSpecJSONKeyRow] = [
-        DocSpecJSONKeyRow(file: "docs-ja/authentication.md", line: 39, key: "iss", type: "string", value: nil),
-        DocSpecJSONKeyRow(file: "docs-ja/authentication.md", line: 40, key: "iat", type: "integer", value: nil),
-        DocSpecJSONKeyRow(file: "docs-ja/authentication.md", line: 41, key: "exp", type: "integer", value: nil),
-        DocSpecJSONKeyRow(file: "docs-ja/authentication.md", line: 42, key: "aud", type: "string", value: "\"appstoreconnect-v1\""),
-        DocSpecJSONKeyRow(file: "docs-ja/authentication.md", line: 43, key: "bid", type: "string", value: nil),
-    ]
-    @Test("docs-ja/authentication.md:37 json-object AppStoreJWT.Claims", arguments: Self.rows2_0)
+    static let table2: DocSpecTable<DocSpecJSONKeyRow> = .load(DocSpec_authentication_table2_data)
+    @Test("docs-ja/authentication.md:37 json-object AppStoreJWT.Claims", arguments: Self.table2.rows)
     func table2_jsonObject(_ row: DocSpecJSONKeyRow) {
-#sourceLocation(file: "docs-ja/authentication.md", line: 37)
+#sourceLocation(file: "docs-ja/authentication.md", line: 35)
         DocSpecCheck.jsonKey(row, example: { try AppStoreJWT.Claims.exampleJSONObject() })
 #sourceLocation()
     }
 
-    static let documented2_0: [(String, Int)] = [
-        ("iss", 39),
-        ("iat", 40),
-        ("exp", 41),
-        ("aud", 42),
-        ("bid", 43),
-    ]
     @Test("docs-ja/authentication.md:37 AppStoreJWT.Claims has exactly the documented keys (complete)")
     func table2_complete() {
-#sourceLocation(file: "docs-ja/authentication.md", line: 37)
-        DocSpecCheck.completeKeys(table: DocSpecRef(file: "docs-ja/authentication.md", line: 37), example: { try AppStoreJWT.Claims.exampleJSONObject() }, documented: Self.documented2_0)
+#sourceLocation(file: "docs-ja/authentication.md", line: 35)
+        DocSpecCheck.completeKeys(Self.table2, example: { try AppStoreJWT.Claims.exampleJSONObject() })
 #sourceLocation()
     }
 }

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
@@ -17,294 +18,146 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let rows1_0: [DocSpecFieldRow] = [
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 22, key: "customerConsented", required: true, valid: ["true"], invalid: ["false"], errorName: "InvalidCustomerConsentedError", errorCode: 4000035),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 23, key: "consumptionStatus", required: true, valid: ["0", "1", "2", "3"], invalid: ["-1", "4"], errorName: "InvalidConsumptionStatusError", errorCode: 4000034),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 24, key: "platform", required: true, valid: ["0", "1", "2"], invalid: ["-1", "3"], errorName: "InvalidPlatformError", errorCode: 4000039),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 25, key: "sampleContentProvided", required: true, valid: ["true", "false"], invalid: [], errorName: "InvalidSampleContentProvidedError", errorCode: 4000041),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 26, key: "deliveryStatus", required: true, valid: ["0", "1", "2", "3", "4", "5"], invalid: ["-1", "6"], errorName: "InvalidDeliveryStatusError", errorCode: 4000036),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 27, key: "appAccountToken", required: false, valid: ["\"5D1F8A04-6C1B-4C3A-9E0B-2F6A8E1D7C55\"", "\"\""], invalid: ["\"not-a-uuid\""], errorName: "InvalidAppAccountTokenError", errorCode: 4000033),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 28, key: "accountTenure", required: true, valid: ["0", "1", "2", "3", "4", "5", "6", "7"], invalid: ["-1", "8"], errorName: "InvalidAccountTenureError", errorCode: 4000032),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 29, key: "playTime", required: true, valid: ["0", "1", "2", "3", "4", "5", "6", "7"], invalid: ["-1", "8"], errorName: "InvalidPlayTimeError", errorCode: 4000040),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 30, key: "lifetimeDollarsRefunded", required: true, valid: ["0", "1", "2", "3", "4", "5", "6", "7"], invalid: ["-1", "8"], errorName: "InvalidLifetimeDollarsRefundedError", errorCode: 4000038),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 31, key: "lifetimeDollarsPurchased", required: true, valid: ["0", "1", "2", "3", "4", "5", "6", "7"], invalid: ["-1", "8"], errorName: "InvalidLifetimeDollarsPurchasedError", errorCode: 4000037),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 32, key: "userStatus", required: true, valid: ["0", "1", "2", "3", "4"], invalid: ["-1", "5"], errorName: "InvalidUserStatusError", errorCode: 4000042),
-        DocSpecFieldRow(file: "docs-ja/consumption-request-v1.md", line: 33, key: "refundPreference", required: false, valid: ["0", "1", "2", "3"], invalid: ["-1", "4"], errorName: "InvalidRefundPreferenceError", errorCode: 4000044),
-    ]
-    @Test("docs-ja/consumption-request-v1.md:20 fields ConsumptionRequestV1", arguments: Self.rows1_0)
+    static let table1: DocSpecTable<DocSpecFieldRow> = .load(DocSpec_consumption_request_v1_table1_data)
+    @Test("docs-ja/consumption-request-v1.md:20 fields ConsumptionRequestV1", arguments: Self.table1.rows)
     func table1_fields(_ row: DocSpecFieldRow) {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 20)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 18)
         DocSpecCheck.field(row, baseline: Self.sample1, decode: { try JSONDecoder().decode(ConsumptionRequestV1.self, from: $0) }, validate: { (value: ConsumptionRequestV1) in try value.validate() })
 #sourceLocation()
     }
 
-    static let rows2_0: [DocSpecIntEnumRow] = [
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 49, value: 0, caseName: "undeclared"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 50, value: 1, caseName: "notConsumed"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 51, value: 2, caseName: "partiallyConsumed"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 52, value: 3, caseName: "fullyConsumed"),
-    ]
-    @Test("docs-ja/consumption-request-v1.md:47 int-enum ConsumptionStatus", arguments: Self.rows2_0)
+    static let table2: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table2_data)
+    @Test("docs-ja/consumption-request-v1.md:47 int-enum ConsumptionStatus", arguments: Self.table2.rows)
     func table2_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 47)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 45)
         DocSpecCheck.intEnum(row, ConsumptionStatus.self)
 #sourceLocation()
     }
 
-    static let documented2_0: [(Int64, Int)] = [
-        (0, 49),
-        (1, 50),
-        (2, 51),
-        (3, 52),
-    ]
     @Test("docs-ja/consumption-request-v1.md:47 ConsumptionStatus has exactly the documented cases (complete)")
     func table2_complete() {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 47)
-        DocSpecCheck.completeIntegers(ConsumptionStatus.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 47), documented: Self.documented2_0)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 45)
+        DocSpecCheck.complete(Self.table2, ConsumptionStatus.self)
 #sourceLocation()
     }
 
-    static let rows3_0: [DocSpecIntEnumRow] = [
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 60, value: 0, caseName: "undeclared"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 61, value: 1, caseName: "apple"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 62, value: 2, caseName: "nonApple"),
-    ]
-    @Test("docs-ja/consumption-request-v1.md:58 int-enum Platform", arguments: Self.rows3_0)
+    static let table3: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table3_data)
+    @Test("docs-ja/consumption-request-v1.md:58 int-enum Platform", arguments: Self.table3.rows)
     func table3_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 58)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 56)
         DocSpecCheck.intEnum(row, Platform.self)
 #sourceLocation()
     }
 
-    static let documented3_0: [(Int64, Int)] = [
-        (0, 60),
-        (1, 61),
-        (2, 62),
-    ]
     @Test("docs-ja/consumption-request-v1.md:58 Platform has exactly the documented cases (complete)")
     func table3_complete() {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 58)
-        DocSpecCheck.completeIntegers(Platform.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 58), documented: Self.documented3_0)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 56)
+        DocSpecCheck.complete(Self.table3, Platform.self)
 #sourceLocation()
     }
 
-    static let rows4_0: [DocSpecIntEnumRow] = [
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 70, value: 0, caseName: "deliveredAndWorkingProperly"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 71, value: 1, caseName: "didNotDeliverDueToQualityIssue"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 72, value: 2, caseName: "deliveredWrongItem"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 73, value: 3, caseName: "didNotDeliverDueToServerOutage"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 74, value: 4, caseName: "didNotDeliverDueToIngameCurrencyChange"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 75, value: 5, caseName: "didNotDeliverForOtherReason"),
-    ]
-    @Test("docs-ja/consumption-request-v1.md:68 int-enum DeliveryStatusV1", arguments: Self.rows4_0)
+    static let table4: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table4_data)
+    @Test("docs-ja/consumption-request-v1.md:68 int-enum DeliveryStatusV1", arguments: Self.table4.rows)
     func table4_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 68)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 66)
         DocSpecCheck.intEnum(row, DeliveryStatusV1.self)
 #sourceLocation()
     }
 
-    static let documented4_0: [(Int64, Int)] = [
-        (0, 70),
-        (1, 71),
-        (2, 72),
-        (3, 73),
-        (4, 74),
-        (5, 75),
-    ]
     @Test("docs-ja/consumption-request-v1.md:68 DeliveryStatusV1 has exactly the documented cases (complete)")
     func table4_complete() {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 68)
-        DocSpecCheck.completeIntegers(DeliveryStatusV1.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 68), documented: Self.documented4_0)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 66)
+        DocSpecCheck.complete(Self.table4, DeliveryStatusV1.self)
 #sourceLocation()
     }
 
-    static let rows5_0: [DocSpecIntEnumRow] = [
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 83, value: 0, caseName: "undeclared"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 84, value: 1, caseName: "zeroToThreeDays"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 85, value: 2, caseName: "threeDaysToTenDays"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 86, value: 3, caseName: "tenDaysToThirtyDays"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 87, value: 4, caseName: "thirtyDaysToNinetyDays"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 88, value: 5, caseName: "ninetyDaysToOneHundredEightyDays"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 89, value: 6, caseName: "oneHundredEightyDaysToThreeHundredSixtyFiveDays"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 90, value: 7, caseName: "greaterThanThreeHundredSixtyFiveDays"),
-    ]
-    @Test("docs-ja/consumption-request-v1.md:81 int-enum AccountTenure", arguments: Self.rows5_0)
+    static let table5: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table5_data)
+    @Test("docs-ja/consumption-request-v1.md:81 int-enum AccountTenure", arguments: Self.table5.rows)
     func table5_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 81)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 79)
         DocSpecCheck.intEnum(row, AccountTenure.self)
 #sourceLocation()
     }
 
-    static let documented5_0: [(Int64, Int)] = [
-        (0, 83),
-        (1, 84),
-        (2, 85),
-        (3, 86),
-        (4, 87),
-        (5, 88),
-        (6, 89),
-        (7, 90),
-    ]
     @Test("docs-ja/consumption-request-v1.md:81 AccountTenure has exactly the documented cases (complete)")
     func table5_complete() {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 81)
-        DocSpecCheck.completeIntegers(AccountTenure.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 81), documented: Self.documented5_0)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 79)
+        DocSpecCheck.complete(Self.table5, AccountTenure.self)
 #sourceLocation()
     }
 
-    static let rows6_0: [DocSpecIntEnumRow] = [
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 98, value: 0, caseName: "undeclared"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 99, value: 1, caseName: "zeroToFiveMinutes"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 100, value: 2, caseName: "fiveToSixtyMinutes"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 101, value: 3, caseName: "oneToSixHours"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 102, value: 4, caseName: "sixHoursToTwentyFourHours"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 103, value: 5, caseName: "oneDayToFourDays"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 104, value: 6, caseName: "fourDaysToSixteenDays"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 105, value: 7, caseName: "overSixteenDays"),
-    ]
-    @Test("docs-ja/consumption-request-v1.md:96 int-enum PlayTime", arguments: Self.rows6_0)
+    static let table6: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table6_data)
+    @Test("docs-ja/consumption-request-v1.md:96 int-enum PlayTime", arguments: Self.table6.rows)
     func table6_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 96)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 94)
         DocSpecCheck.intEnum(row, PlayTime.self)
 #sourceLocation()
     }
 
-    static let documented6_0: [(Int64, Int)] = [
-        (0, 98),
-        (1, 99),
-        (2, 100),
-        (3, 101),
-        (4, 102),
-        (5, 103),
-        (6, 104),
-        (7, 105),
-    ]
     @Test("docs-ja/consumption-request-v1.md:96 PlayTime has exactly the documented cases (complete)")
     func table6_complete() {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 96)
-        DocSpecCheck.completeIntegers(PlayTime.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 96), documented: Self.documented6_0)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 94)
+        DocSpecCheck.complete(Self.table6, PlayTime.self)
 #sourceLocation()
     }
 
-    static let rows7_0: [DocSpecIntEnumRow] = [
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 113, value: 0, caseName: "undeclared"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 114, value: 1, caseName: "zeroDollars"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 115, value: 2, caseName: "oneCentToFortyNineDollarsAndNinetyNineCents"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 116, value: 3, caseName: "fiftyDollarsToNinetyNineDollarsAndNinetyNineCents"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 117, value: 4, caseName: "oneHundredDollarsToFourHundredNinetyNineDollarsAndNinetyNineCents"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 118, value: 5, caseName: "fiveHundredDollarsToNineHundredNinetyNineDollarsAndNinetyNineCents"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 119, value: 6, caseName: "oneThousandDollarsToOneThousandNineHundredNinetyNineDollarsAndNinetyNineCents"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 120, value: 7, caseName: "twoThousandDollarsOrGreater"),
-    ]
-    @Test("docs-ja/consumption-request-v1.md:111 int-enum LifetimeDollarsRefunded", arguments: Self.rows7_0)
+    static let table7: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table7_data)
+    @Test("docs-ja/consumption-request-v1.md:111 int-enum LifetimeDollarsRefunded", arguments: Self.table7.rows)
     func table7_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 111)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 109)
         DocSpecCheck.intEnum(row, LifetimeDollarsRefunded.self)
 #sourceLocation()
     }
 
-    static let documented7_0: [(Int64, Int)] = [
-        (0, 113),
-        (1, 114),
-        (2, 115),
-        (3, 116),
-        (4, 117),
-        (5, 118),
-        (6, 119),
-        (7, 120),
-    ]
     @Test("docs-ja/consumption-request-v1.md:111 LifetimeDollarsRefunded has exactly the documented cases (complete)")
     func table7_complete() {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 111)
-        DocSpecCheck.completeIntegers(LifetimeDollarsRefunded.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 111), documented: Self.documented7_0)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 109)
+        DocSpecCheck.complete(Self.table7, LifetimeDollarsRefunded.self)
 #sourceLocation()
     }
 
-    static let rows8_0: [DocSpecIntEnumRow] = [
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 130, value: 0, caseName: "undeclared"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 131, value: 1, caseName: "zeroDollars"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 132, value: 2, caseName: "oneCentToFortyNineDollarsAndNinetyNineCents"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 133, value: 3, caseName: "fiftyDollarsToNinetyNineDollarsAndNinetyNineCents"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 134, value: 4, caseName: "oneHundredDollarsToFourHundredNinetyNineDollarsAndNinetyNineCents"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 135, value: 5, caseName: "fiveHundredDollarsToNineHundredNinetyNineDollarsAndNinetyNineCents"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 136, value: 6, caseName: "oneThousandDollarsToOneThousandNineHundredNinetyNineDollarsAndNinetyNineCents"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 137, value: 7, caseName: "twoThousandDollarsOrGreater"),
-    ]
-    @Test("docs-ja/consumption-request-v1.md:128 int-enum LifetimeDollarsPurchased", arguments: Self.rows8_0)
+    static let table8: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table8_data)
+    @Test("docs-ja/consumption-request-v1.md:128 int-enum LifetimeDollarsPurchased", arguments: Self.table8.rows)
     func table8_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 128)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 126)
         DocSpecCheck.intEnum(row, LifetimeDollarsPurchased.self)
 #sourceLocation()
     }
 
-    static let documented8_0: [(Int64, Int)] = [
-        (0, 130),
-        (1, 131),
-        (2, 132),
-        (3, 133),
-        (4, 134),
-        (5, 135),
-        (6, 136),
-        (7, 137),
-    ]
     @Test("docs-ja/consumption-request-v1.md:128 LifetimeDollarsPurchased has exactly the documented cases (complete)")
     func table8_complete() {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 128)
-        DocSpecCheck.completeIntegers(LifetimeDollarsPurchased.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 128), documented: Self.documented8_0)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 126)
+        DocSpecCheck.complete(Self.table8, LifetimeDollarsPurchased.self)
 #sourceLocation()
     }
 
-    static let rows9_0: [DocSpecIntEnumRow] = [
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 145, value: 0, caseName: "undeclared"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 146, value: 1, caseName: "active"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 147, value: 2, caseName: "suspended"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 148, value: 3, caseName: "terminated"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 149, value: 4, caseName: "limitedAccess"),
-    ]
-    @Test("docs-ja/consumption-request-v1.md:143 int-enum UserStatus", arguments: Self.rows9_0)
+    static let table9: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table9_data)
+    @Test("docs-ja/consumption-request-v1.md:143 int-enum UserStatus", arguments: Self.table9.rows)
     func table9_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 143)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 141)
         DocSpecCheck.intEnum(row, UserStatus.self)
 #sourceLocation()
     }
 
-    static let documented9_0: [(Int64, Int)] = [
-        (0, 145),
-        (1, 146),
-        (2, 147),
-        (3, 148),
-        (4, 149),
-    ]
     @Test("docs-ja/consumption-request-v1.md:143 UserStatus has exactly the documented cases (complete)")
     func table9_complete() {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 143)
-        DocSpecCheck.completeIntegers(UserStatus.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 143), documented: Self.documented9_0)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 141)
+        DocSpecCheck.complete(Self.table9, UserStatus.self)
 #sourceLocation()
     }
 
-    static let rows10_0: [DocSpecIntEnumRow] = [
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 157, value: 0, caseName: "undeclared"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 158, value: 1, caseName: "preferGrant"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 159, value: 2, caseName: "preferDecline"),
-        DocSpecIntEnumRow(file: "docs-ja/consumption-request-v1.md", line: 160, value: 3, caseName: "noPreference"),
-    ]
-    @Test("docs-ja/consumption-request-v1.md:155 int-enum RefundPreferenceV1", arguments: Self.rows10_0)
+    static let table10: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table10_data)
+    @Test("docs-ja/consumption-request-v1.md:155 int-enum RefundPreferenceV1", arguments: Self.table10.rows)
     func table10_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 155)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 153)
         DocSpecCheck.intEnum(row, RefundPreferenceV1.self)
 #sourceLocation()
     }
 
-    static let documented10_0: [(Int64, Int)] = [
-        (0, 157),
-        (1, 158),
-        (2, 159),
-        (3, 160),
-    ]
     @Test("docs-ja/consumption-request-v1.md:155 RefundPreferenceV1 has exactly the documented cases (complete)")
     func table10_complete() {
-#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 155)
-        DocSpecCheck.completeIntegers(RefundPreferenceV1.self, table: DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 155), documented: Self.documented10_0)
+#sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 153)
+        DocSpecCheck.complete(Self.table10, RefundPreferenceV1.self)
 #sourceLocation()
     }
 }

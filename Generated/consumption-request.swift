@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
@@ -41,75 +42,41 @@ struct DocSpec_consumption_request {
             code: "\n\n// 文字列ではなく DeliveryStatus.delivered を渡す\nlet request = ConsumptionRequest(\n    customerConsented: true, deliveryStatus: \"DELIVERD\", sampleContentProvided: false)", generatedFile: #filePath)
     }
 
-    static let rows1_0: [DocSpecFieldRow] = [
-        DocSpecFieldRow(file: "docs-ja/consumption-request.md", line: 22, key: "customerConsented", required: true, valid: ["true"], invalid: ["false"], errorName: "InvalidCustomerConsentedError", errorCode: 4000035),
-        DocSpecFieldRow(file: "docs-ja/consumption-request.md", line: 23, key: "deliveryStatus", required: true, valid: [
-            "\"DELIVERED\"",
-            "\"UNDELIVERED_QUALITY_ISSUE\"",
-            "\"UNDELIVERED_WRONG_ITEM\"",
-            "\"UNDELIVERED_SERVER_OUTAGE\"",
-            "\"UNDELIVERED_OTHER\"",
-        ], invalid: ["\"DOCSPEC_UNDOCUMENTED_VALUE\""], errorName: "InvalidDeliveryStatusError", errorCode: 4000036),
-        DocSpecFieldRow(file: "docs-ja/consumption-request.md", line: 24, key: "sampleContentProvided", required: true, valid: ["true", "false"], invalid: [], errorName: "InvalidSampleContentProvidedError", errorCode: 4000041),
-        DocSpecFieldRow(file: "docs-ja/consumption-request.md", line: 25, key: "consumptionPercentage", required: false, valid: ["0", "50000", "100000"], invalid: ["-1", "100001"], errorName: "ConsumptionPercentageOutOfRangeError", errorCode: nil),
-        DocSpecFieldRow(file: "docs-ja/consumption-request.md", line: 26, key: "refundPreference", required: false, valid: ["\"DECLINE\"", "\"GRANT_FULL\"", "\"GRANT_PRORATED\""], invalid: ["\"DOCSPEC_UNDOCUMENTED_VALUE\""], errorName: "InvalidRefundPreferenceError", errorCode: 4000044),
-    ]
-    @Test("docs-ja/consumption-request.md:20 fields ConsumptionRequest", arguments: Self.rows1_0)
+    static let table1: DocSpecTable<DocSpecFieldRow> = .load(DocSpec_consumption_request_table1_data)
+    @Test("docs-ja/consumption-request.md:20 fields ConsumptionRequest", arguments: Self.table1.rows)
     func table1_fields(_ row: DocSpecFieldRow) {
-#sourceLocation(file: "docs-ja/consumption-request.md", line: 20)
+#sourceLocation(file: "docs-ja/consumption-request.md", line: 18)
         DocSpecCheck.field(row, baseline: Self.sample1, decode: { try JSONDecoder().decode(ConsumptionRequest.self, from: $0) }, validate: { (value: ConsumptionRequest) in try value.validate() })
 #sourceLocation()
     }
 
-    static let rows2_0: [DocSpecStringEnumRow] = [
-        DocSpecStringEnumRow(file: "docs-ja/consumption-request.md", line: 49, value: "DELIVERED"),
-        DocSpecStringEnumRow(file: "docs-ja/consumption-request.md", line: 50, value: "UNDELIVERED_QUALITY_ISSUE"),
-        DocSpecStringEnumRow(file: "docs-ja/consumption-request.md", line: 51, value: "UNDELIVERED_WRONG_ITEM"),
-        DocSpecStringEnumRow(file: "docs-ja/consumption-request.md", line: 52, value: "UNDELIVERED_SERVER_OUTAGE"),
-        DocSpecStringEnumRow(file: "docs-ja/consumption-request.md", line: 53, value: "UNDELIVERED_OTHER"),
-    ]
-    @Test("docs-ja/consumption-request.md:47 string-enum DeliveryStatus", arguments: Self.rows2_0)
+    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_consumption_request_table2_data)
+    @Test("docs-ja/consumption-request.md:47 string-enum DeliveryStatus", arguments: Self.table2.rows)
     func table2_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request.md", line: 47)
+#sourceLocation(file: "docs-ja/consumption-request.md", line: 45)
         DocSpecCheck.stringEnum(row, DeliveryStatus.self)
 #sourceLocation()
     }
 
-    static let documented2_0: [(String, Int)] = [
-        ("DELIVERED", 49),
-        ("UNDELIVERED_QUALITY_ISSUE", 50),
-        ("UNDELIVERED_WRONG_ITEM", 51),
-        ("UNDELIVERED_SERVER_OUTAGE", 52),
-        ("UNDELIVERED_OTHER", 53),
-    ]
     @Test("docs-ja/consumption-request.md:47 DeliveryStatus has exactly the documented cases (complete)")
     func table2_complete() {
-#sourceLocation(file: "docs-ja/consumption-request.md", line: 47)
-        DocSpecCheck.completeStrings(DeliveryStatus.self, table: DocSpecRef(file: "docs-ja/consumption-request.md", line: 47), documented: Self.documented2_0)
+#sourceLocation(file: "docs-ja/consumption-request.md", line: 45)
+        DocSpecCheck.complete(Self.table2, DeliveryStatus.self)
 #sourceLocation()
     }
 
-    static let rows3_0: [DocSpecStringEnumRow] = [
-        DocSpecStringEnumRow(file: "docs-ja/consumption-request.md", line: 63, value: "DECLINE"),
-        DocSpecStringEnumRow(file: "docs-ja/consumption-request.md", line: 64, value: "GRANT_FULL"),
-        DocSpecStringEnumRow(file: "docs-ja/consumption-request.md", line: 65, value: "GRANT_PRORATED"),
-    ]
-    @Test("docs-ja/consumption-request.md:61 string-enum RefundPreference", arguments: Self.rows3_0)
+    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_consumption_request_table3_data)
+    @Test("docs-ja/consumption-request.md:61 string-enum RefundPreference", arguments: Self.table3.rows)
     func table3_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request.md", line: 61)
+#sourceLocation(file: "docs-ja/consumption-request.md", line: 59)
         DocSpecCheck.stringEnum(row, RefundPreference.self)
 #sourceLocation()
     }
 
-    static let documented3_0: [(String, Int)] = [
-        ("DECLINE", 63),
-        ("GRANT_FULL", 64),
-        ("GRANT_PRORATED", 65),
-    ]
     @Test("docs-ja/consumption-request.md:61 RefundPreference has exactly the documented cases (complete)")
     func table3_complete() {
-#sourceLocation(file: "docs-ja/consumption-request.md", line: 61)
-        DocSpecCheck.completeStrings(RefundPreference.self, table: DocSpecRef(file: "docs-ja/consumption-request.md", line: 61), documented: Self.documented3_0)
+#sourceLocation(file: "docs-ja/consumption-request.md", line: 59)
+        DocSpecCheck.complete(Self.table3, RefundPreference.self)
 #sourceLocation()
     }
 }

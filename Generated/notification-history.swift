@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
@@ -74,125 +75,66 @@ for try await page in client.notificationHistory(request: request) {
 #sourceLocation()
     }
 
-    static let rows1_0: [DocSpecEndpointRow] = [
-        DocSpecEndpointRow(file: "docs-ja/notification-history.md", line: 24, environment: "Production", method: "POST", baseURL: "https://api.storekit.apple.com", path: "/inApps/v1/notifications/history"),
-        DocSpecEndpointRow(file: "docs-ja/notification-history.md", line: 25, environment: "Sandbox", method: "POST", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v1/notifications/history"),
-    ]
-    @Test("docs-ja/notification-history.md:22 endpoint GetNotificationHistory", arguments: Self.rows1_0)
+    static let table1: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_notification_history_table1_data)
+    @Test("docs-ja/notification-history.md:22 endpoint GetNotificationHistory", arguments: Self.table1.rows)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 22)
+#sourceLocation(file: "docs-ja/notification-history.md", line: 20)
         DocSpecCheck.endpoint(row, method: GetNotificationHistory.method, pathTemplate: GetNotificationHistory.pathTemplate, url: { try GetNotificationHistory.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    static let rows2_0: [DocSpecStringEnumRow] = [
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 75, value: "SUCCESS"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 76, value: "TIMED_OUT"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 77, value: "TLS_ISSUE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 78, value: "CIRCULAR_REDIRECT"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 79, value: "NO_RESPONSE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 80, value: "SOCKET_ISSUE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 81, value: "UNSUPPORTED_CHARSET"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 82, value: "INVALID_RESPONSE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 83, value: "PREMATURE_CLOSE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 84, value: "UNSUCCESSFUL_HTTP_RESPONSE_CODE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-history.md", line: 85, value: "OTHER"),
-    ]
-    @Test("docs-ja/notification-history.md:73 string-enum SendAttemptResult", arguments: Self.rows2_0)
+    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_notification_history_table2_data)
+    @Test("docs-ja/notification-history.md:73 string-enum SendAttemptResult", arguments: Self.table2.rows)
     func table2_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 73)
+#sourceLocation(file: "docs-ja/notification-history.md", line: 71)
         DocSpecCheck.stringEnum(row, SendAttemptResult.self)
 #sourceLocation()
     }
 
-    static let documented2_0: [(String, Int)] = [
-        ("SUCCESS", 75),
-        ("TIMED_OUT", 76),
-        ("TLS_ISSUE", 77),
-        ("CIRCULAR_REDIRECT", 78),
-        ("NO_RESPONSE", 79),
-        ("SOCKET_ISSUE", 80),
-        ("UNSUPPORTED_CHARSET", 81),
-        ("INVALID_RESPONSE", 82),
-        ("PREMATURE_CLOSE", 83),
-        ("UNSUCCESSFUL_HTTP_RESPONSE_CODE", 84),
-        ("OTHER", 85),
-    ]
     @Test("docs-ja/notification-history.md:73 SendAttemptResult has exactly the documented cases (complete)")
     func table2_complete() {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 73)
-        DocSpecCheck.completeStrings(SendAttemptResult.self, table: DocSpecRef(file: "docs-ja/notification-history.md", line: 73), documented: Self.documented2_0)
+#sourceLocation(file: "docs-ja/notification-history.md", line: 71)
+        DocSpecCheck.complete(Self.table2, SendAttemptResult.self)
 #sourceLocation()
     }
 
-    static let rows3_0: [DocSpecErrorCodeRow] = [
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 91, name: "InvalidTransactionIdError", code: 4000006, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 92, name: "StartDateTooFarInPastError", code: 4000012, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 93, name: "StartDateAfterEndDateError", code: 4000013, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 94, name: "InvalidPaginationTokenError", code: 4000014, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 95, name: "InvalidStartDateError", code: 4000015, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 96, name: "InvalidEndDateError", code: 4000016, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 97, name: "PaginationTokenExpiredError", code: 4000017, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 98, name: "InvalidNotificationTypeError", code: 4000018, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 99, name: "MultipleFiltersSuppliedError", code: 4000019, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 100, name: "ServerNotificationURLNotFoundError", code: 4040007, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 101, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 102, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 103, name: "GeneralInternalRetryableError", code: 5000001, status: 500, retryable: "yes"),
-    ]
-    @Test("docs-ja/notification-history.md:89 error-codes APIError", arguments: Self.rows3_0)
+    static let table3: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_notification_history_table3_data)
+    @Test("docs-ja/notification-history.md:89 error-codes APIError", arguments: Self.table3.rows)
     func table3_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 89)
-        DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation(file: "docs-ja/notification-history.md", line: 87)
+        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 
-    static let rows4_0: [DocSpecEndpointRow] = [
-        DocSpecEndpointRow(file: "docs-ja/notification-history.md", line: 113, environment: "Production", method: "POST", baseURL: "https://api.storekit.apple.com", path: "/inApps/v1/notifications/test"),
-        DocSpecEndpointRow(file: "docs-ja/notification-history.md", line: 114, environment: "Sandbox", method: "POST", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v1/notifications/test"),
-    ]
-    @Test("docs-ja/notification-history.md:111 endpoint RequestTestNotification", arguments: Self.rows4_0)
+    static let table4: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_notification_history_table4_data)
+    @Test("docs-ja/notification-history.md:111 endpoint RequestTestNotification", arguments: Self.table4.rows)
     func table4_endpoint(_ row: DocSpecEndpointRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 111)
+#sourceLocation(file: "docs-ja/notification-history.md", line: 109)
         DocSpecCheck.endpoint(row, method: RequestTestNotification.method, pathTemplate: RequestTestNotification.pathTemplate, url: { try RequestTestNotification.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    static let rows5_0: [DocSpecErrorCodeRow] = [
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 128, name: "ServerNotificationURLNotFoundError", code: 4040007, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 129, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 130, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 131, name: "GeneralInternalRetryableError", code: 5000001, status: 500, retryable: "yes"),
-    ]
-    @Test("docs-ja/notification-history.md:126 error-codes APIError", arguments: Self.rows5_0)
+    static let table5: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_notification_history_table5_data)
+    @Test("docs-ja/notification-history.md:126 error-codes APIError", arguments: Self.table5.rows)
     func table5_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 126)
-        DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation(file: "docs-ja/notification-history.md", line: 124)
+        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 
-    static let rows6_0: [DocSpecEndpointRow] = [
-        DocSpecEndpointRow(file: "docs-ja/notification-history.md", line: 141, environment: "Production", method: "GET", baseURL: "https://api.storekit.apple.com", path: "/inApps/v1/notifications/test/{testNotificationToken}"),
-        DocSpecEndpointRow(file: "docs-ja/notification-history.md", line: 142, environment: "Sandbox", method: "GET", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v1/notifications/test/{testNotificationToken}"),
-    ]
-    @Test("docs-ja/notification-history.md:139 endpoint GetTestNotificationStatus", arguments: Self.rows6_0)
+    static let table6: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_notification_history_table6_data)
+    @Test("docs-ja/notification-history.md:139 endpoint GetTestNotificationStatus", arguments: Self.table6.rows)
     func table6_endpoint(_ row: DocSpecEndpointRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 139)
+#sourceLocation(file: "docs-ja/notification-history.md", line: 137)
         DocSpecCheck.endpoint(row, method: GetTestNotificationStatus.method, pathTemplate: GetTestNotificationStatus.pathTemplate, url: { try GetTestNotificationStatus.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    static let rows7_0: [DocSpecErrorCodeRow] = [
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 159, name: "InvalidTestNotificationTokenError", code: 4000020, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 160, name: "TestNotificationNotFoundError", code: 4040008, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 161, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 162, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/notification-history.md", line: 163, name: "GeneralInternalRetryableError", code: 5000001, status: 500, retryable: "yes"),
-    ]
-    @Test("docs-ja/notification-history.md:157 error-codes APIError", arguments: Self.rows7_0)
+    static let table7: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_notification_history_table7_data)
+    @Test("docs-ja/notification-history.md:157 error-codes APIError", arguments: Self.table7.rows)
     func table7_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 157)
-        DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation(file: "docs-ja/notification-history.md", line: 155)
+        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 }

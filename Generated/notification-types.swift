@@ -3,156 +3,54 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
 @Suite("docs-ja/notification-types.md")
 struct DocSpec_notification_types {
-    static let rows1_0: [DocSpecStringEnumRow] = [
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 40, value: "SUBSCRIBED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 41, value: "DID_CHANGE_RENEWAL_PREF"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 42, value: "DID_CHANGE_RENEWAL_STATUS"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 43, value: "OFFER_REDEEMED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 44, value: "DID_RENEW"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 45, value: "EXPIRED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 46, value: "DID_FAIL_TO_RENEW"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 47, value: "GRACE_PERIOD_EXPIRED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 48, value: "PRICE_INCREASE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 49, value: "REFUND"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 50, value: "REFUND_DECLINED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 51, value: "CONSUMPTION_REQUEST"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 52, value: "RENEWAL_EXTENDED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 53, value: "RENEWAL_EXTENSION"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 54, value: "REVOKE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 55, value: "TEST"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 56, value: "REFUND_REVERSED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 57, value: "EXTERNAL_PURCHASE_TOKEN"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 58, value: "ONE_TIME_CHARGE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 59, value: "RESCIND_CONSENT"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 60, value: "METADATA_UPDATE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 61, value: "MIGRATION"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 62, value: "PRICE_CHANGE"),
-    ]
-    @Test("docs-ja/notification-types.md:38 string-enum NotificationTypeV2", arguments: Self.rows1_0)
+    static let table1: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_notification_types_table1_data)
+    @Test("docs-ja/notification-types.md:38 string-enum NotificationTypeV2", arguments: Self.table1.rows)
     func table1_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/notification-types.md", line: 38)
+#sourceLocation(file: "docs-ja/notification-types.md", line: 36)
         DocSpecCheck.stringEnum(row, NotificationTypeV2.self)
 #sourceLocation()
     }
 
-    static let documented1_0: [(String, Int)] = [
-        ("SUBSCRIBED", 40),
-        ("DID_CHANGE_RENEWAL_PREF", 41),
-        ("DID_CHANGE_RENEWAL_STATUS", 42),
-        ("OFFER_REDEEMED", 43),
-        ("DID_RENEW", 44),
-        ("EXPIRED", 45),
-        ("DID_FAIL_TO_RENEW", 46),
-        ("GRACE_PERIOD_EXPIRED", 47),
-        ("PRICE_INCREASE", 48),
-        ("REFUND", 49),
-        ("REFUND_DECLINED", 50),
-        ("CONSUMPTION_REQUEST", 51),
-        ("RENEWAL_EXTENDED", 52),
-        ("RENEWAL_EXTENSION", 53),
-        ("REVOKE", 54),
-        ("TEST", 55),
-        ("REFUND_REVERSED", 56),
-        ("EXTERNAL_PURCHASE_TOKEN", 57),
-        ("ONE_TIME_CHARGE", 58),
-        ("RESCIND_CONSENT", 59),
-        ("METADATA_UPDATE", 60),
-        ("MIGRATION", 61),
-        ("PRICE_CHANGE", 62),
-    ]
     @Test("docs-ja/notification-types.md:38 NotificationTypeV2 has exactly the documented cases (complete)")
     func table1_complete() {
-#sourceLocation(file: "docs-ja/notification-types.md", line: 38)
-        DocSpecCheck.completeStrings(NotificationTypeV2.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 38), documented: Self.documented1_0)
+#sourceLocation(file: "docs-ja/notification-types.md", line: 36)
+        DocSpecCheck.complete(Self.table1, NotificationTypeV2.self)
 #sourceLocation()
     }
 
-    static let rows2_0: [DocSpecStringEnumRow] = [
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 74, value: "INITIAL_BUY"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 75, value: "RESUBSCRIBE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 76, value: "UPGRADE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 77, value: "DOWNGRADE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 78, value: "AUTO_RENEW_ENABLED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 79, value: "AUTO_RENEW_DISABLED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 80, value: "VOLUNTARY"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 81, value: "BILLING_RETRY"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 82, value: "PRICE_INCREASE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 83, value: "PRODUCT_NOT_FOR_SALE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 84, value: "GRACE_PERIOD"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 85, value: "BILLING_RECOVERY"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 86, value: "PENDING"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 87, value: "ACCEPTED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 88, value: "SUMMARY"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 89, value: "FAILURE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 90, value: "UNREPORTED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 91, value: "CREATED"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 92, value: "ACTIVE_TOKEN_REMINDER"),
-    ]
-    @Test("docs-ja/notification-types.md:72 string-enum Subtype", arguments: Self.rows2_0)
+    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_notification_types_table2_data)
+    @Test("docs-ja/notification-types.md:72 string-enum Subtype", arguments: Self.table2.rows)
     func table2_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/notification-types.md", line: 72)
+#sourceLocation(file: "docs-ja/notification-types.md", line: 70)
         DocSpecCheck.stringEnum(row, Subtype.self)
 #sourceLocation()
     }
 
-    static let documented2_0: [(String, Int)] = [
-        ("INITIAL_BUY", 74),
-        ("RESUBSCRIBE", 75),
-        ("UPGRADE", 76),
-        ("DOWNGRADE", 77),
-        ("AUTO_RENEW_ENABLED", 78),
-        ("AUTO_RENEW_DISABLED", 79),
-        ("VOLUNTARY", 80),
-        ("BILLING_RETRY", 81),
-        ("PRICE_INCREASE", 82),
-        ("PRODUCT_NOT_FOR_SALE", 83),
-        ("GRACE_PERIOD", 84),
-        ("BILLING_RECOVERY", 85),
-        ("PENDING", 86),
-        ("ACCEPTED", 87),
-        ("SUMMARY", 88),
-        ("FAILURE", 89),
-        ("UNREPORTED", 90),
-        ("CREATED", 91),
-        ("ACTIVE_TOKEN_REMINDER", 92),
-    ]
     @Test("docs-ja/notification-types.md:72 Subtype has exactly the documented cases (complete)")
     func table2_complete() {
-#sourceLocation(file: "docs-ja/notification-types.md", line: 72)
-        DocSpecCheck.completeStrings(Subtype.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 72), documented: Self.documented2_0)
+#sourceLocation(file: "docs-ja/notification-types.md", line: 70)
+        DocSpecCheck.complete(Self.table2, Subtype.self)
 #sourceLocation()
     }
 
-    static let rows3_0: [DocSpecStringEnumRow] = [
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 119, value: "UNINTENDED_PURCHASE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 120, value: "FULFILLMENT_ISSUE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 121, value: "UNSATISFIED_WITH_PURCHASE"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 122, value: "LEGAL"),
-        DocSpecStringEnumRow(file: "docs-ja/notification-types.md", line: 123, value: "OTHER"),
-    ]
-    @Test("docs-ja/notification-types.md:117 string-enum ConsumptionRequestReason", arguments: Self.rows3_0)
+    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_notification_types_table3_data)
+    @Test("docs-ja/notification-types.md:117 string-enum ConsumptionRequestReason", arguments: Self.table3.rows)
     func table3_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/notification-types.md", line: 117)
+#sourceLocation(file: "docs-ja/notification-types.md", line: 115)
         DocSpecCheck.stringEnum(row, ConsumptionRequestReason.self)
 #sourceLocation()
     }
 
-    static let documented3_0: [(String, Int)] = [
-        ("UNINTENDED_PURCHASE", 119),
-        ("FULFILLMENT_ISSUE", 120),
-        ("UNSATISFIED_WITH_PURCHASE", 121),
-        ("LEGAL", 122),
-        ("OTHER", 123),
-    ]
     @Test("docs-ja/notification-types.md:117 ConsumptionRequestReason has exactly the documented cases (complete)")
     func table3_complete() {
-#sourceLocation(file: "docs-ja/notification-types.md", line: 117)
-        DocSpecCheck.completeStrings(ConsumptionRequestReason.self, table: DocSpecRef(file: "docs-ja/notification-types.md", line: 117), documented: Self.documented3_0)
+#sourceLocation(file: "docs-ja/notification-types.md", line: 115)
+        DocSpecCheck.complete(Self.table3, ConsumptionRequestReason.self)
 #sourceLocation()
     }
 }

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
@@ -18,9 +19,10 @@ struct DocSpec_notifications_verification {
     }
 
     @Test("docs-ja/notifications-verification.md:129 swift sample runs", .timeLimit(.minutes(1)))
-    func sample3_swift() async throws {
+    func sample3_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/notifications-verification.md", line: 129), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/notifications-verification.md", line: 110)
 
 let appleRootCAFile = FileManager.default.temporaryDirectory.appendingPathComponent("root-\(UUID().uuidString).der")
@@ -59,35 +61,26 @@ case .invalid(let error):
     logger.warning("\(error.status.rawValue): \(error.reason)")
 }
 #sourceLocation()
+        }
+        do {
+            try await docSpecSample()
+        } catch {
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/notifications-verification.md", line: 129), tryLines: [119, 121, 133, 134])
+        }
     }
 
-    static let rows1_0: [DocSpecStringEnumRow] = [
-        DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 57, value: "VERIFICATION_FAILURE"),
-        DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 58, value: "RETRYABLE_VERIFICATION_FAILURE"),
-        DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 59, value: "INVALID_APP_IDENTIFIER"),
-        DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 60, value: "INVALID_ENVIRONMENT"),
-        DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 61, value: "INVALID_CERTIFICATE"),
-        DocSpecStringEnumRow(file: "docs-ja/notifications-verification.md", line: 62, value: "INVALID_JWT_FORMAT"),
-    ]
-    @Test("docs-ja/notifications-verification.md:55 string-enum VerificationStatus", arguments: Self.rows1_0)
+    static let table1: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_notifications_verification_table1_data)
+    @Test("docs-ja/notifications-verification.md:55 string-enum VerificationStatus", arguments: Self.table1.rows)
     func table1_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/notifications-verification.md", line: 55)
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 53)
         DocSpecCheck.stringEnum(row, VerificationStatus.self)
 #sourceLocation()
     }
 
-    static let documented1_0: [(String, Int)] = [
-        ("VERIFICATION_FAILURE", 57),
-        ("RETRYABLE_VERIFICATION_FAILURE", 58),
-        ("INVALID_APP_IDENTIFIER", 59),
-        ("INVALID_ENVIRONMENT", 60),
-        ("INVALID_CERTIFICATE", 61),
-        ("INVALID_JWT_FORMAT", 62),
-    ]
     @Test("docs-ja/notifications-verification.md:55 VerificationStatus has exactly the documented cases (complete)")
     func table1_complete() {
-#sourceLocation(file: "docs-ja/notifications-verification.md", line: 55)
-        DocSpecCheck.completeStrings(VerificationStatus.self, table: DocSpecRef(file: "docs-ja/notifications-verification.md", line: 55), documented: Self.documented1_0)
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 53)
+        DocSpecCheck.complete(Self.table1, VerificationStatus.self)
 #sourceLocation()
     }
 }

@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
@@ -34,9 +35,10 @@ struct DocSpec_purchase_coordinator {
     func sample1_swift() {}
 
     @Test("docs-ja/purchase-coordinator.md:176 swift sample runs", .timeLimit(.minutes(1)))
-    func sample2_swift() async throws {
+    func sample2_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 176), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 142)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -91,12 +93,19 @@ for _ in 1...3 {
 print("sheets shown: \(await store.sheetsShown.count)")
 print("delivered: \(await shop.delivered)")
 #sourceLocation()
+        }
+        do {
+            try await docSpecSample()
+        } catch {
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 176), tryLines: [147, 183])
+        }
     }
 
     @Test("docs-ja/purchase-coordinator.md:257 swift sample runs", .timeLimit(.minutes(1)))
-    func sample4_swift() async throws {
+    func sample4_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 257), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 251)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -120,12 +129,19 @@ clock.advance(by: SimulatedProduct.sandboxMonth + 1)
 let expired = await coordinator.resolveEntitlement(for: "monthly")
 print("entitled: \(expired.isEntitled), decided by \(expired.decidedBy), state: \(expired.activeState?.description ?? "none")")
 #sourceLocation()
+        }
+        do {
+            try await docSpecSample()
+        } catch {
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 257), tryLines: [261, 269])
+        }
     }
 
     @Test("docs-ja/purchase-coordinator.md:321 swift sample runs", .timeLimit(.minutes(1)))
-    func sample6_swift() async throws {
+    func sample6_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 321), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 314)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -207,12 +223,19 @@ for call in await log.calls {
 }
 await coordinator.stop()
 #sourceLocation()
+        }
+        do {
+            try await docSpecSample()
+        } catch {
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 321), tryLines: [388])
+        }
     }
 
     @Test("docs-ja/purchase-coordinator.md:481 swift sample runs", .timeLimit(.minutes(1)))
-    func sample8_swift() async throws {
+    func sample8_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 481), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 415)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -304,12 +327,19 @@ for call in await log.calls {
 }
 await coordinator.stop()
 #sourceLocation()
+        }
+        do {
+            try await docSpecSample()
+        } catch {
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 481), tryLines: [488, 493])
+        }
     }
 
     @Test("docs-ja/purchase-coordinator.md:596 swift sample runs", .timeLimit(.minutes(1)))
-    func sample10_swift() async throws {
+    func sample10_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 596), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 528)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -396,6 +426,12 @@ for call in await log.calls {
 }
 await coordinator.stop()
 #sourceLocation()
+        }
+        do {
+            try await docSpecSample()
+        } catch {
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 596), tryLines: [532, 533, 605])
+        }
     }
 
     @Test("docs-ja/purchase-coordinator.md:296 delegate-parameters PurchaseCoordinatorDelegate: each documented method is a requirement with these parameter types")

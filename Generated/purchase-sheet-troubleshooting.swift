@@ -3,15 +3,17 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
 @Suite("docs-ja/purchase-sheet-troubleshooting.md")
 struct DocSpec_purchase_sheet_troubleshooting {
     @Test("docs-ja/purchase-sheet-troubleshooting.md:105 swift sample runs", .timeLimit(.minutes(1)))
-    func sample1_swift() async throws {
+    func sample1_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 105), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 96)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -41,12 +43,19 @@ let snapshot = await PurchaseDiagnostics.snapshot(
 print(snapshot.text)
 print(PurchaseDiagnostics.diagnose(snapshot, attempt: attempt, result: result).text)
 #sourceLocation()
+        }
+        do {
+            try await docSpecSample()
+        } catch {
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 105), tryLines: [101, 112])
+        }
     }
 
     @Test("docs-ja/purchase-sheet-troubleshooting.md:219 swift sample runs", .timeLimit(.minutes(1)))
-    func sample3_swift() async throws {
+    func sample3_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 219), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 185)
 
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
@@ -103,5 +112,11 @@ print("delivered: \(await shop.delivered)")
 print(await coordinator.diagnose(productIds: ["monthly"]).text)
 await coordinator.stop()
 #sourceLocation()
+        }
+        do {
+            try await docSpecSample()
+        } catch {
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 219), tryLines: [190, 231])
+        }
     }
 }

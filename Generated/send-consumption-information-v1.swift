@@ -3,44 +3,25 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
 @Suite("docs-ja/send-consumption-information.md")
 struct DocSpec_send_consumption_information_v1 {
-    static let rows1_0: [DocSpecEndpointRow] = [
-        DocSpecEndpointRow(file: "docs-ja/send-consumption-information.md", line: 18, environment: "Production", method: "PUT", baseURL: "https://api.storekit.apple.com", path: "/inApps/v1/transactions/consumption/{transactionId}"),
-        DocSpecEndpointRow(file: "docs-ja/send-consumption-information.md", line: 19, environment: "Sandbox", method: "PUT", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v1/transactions/consumption/{transactionId}"),
-    ]
-    @Test("docs-ja/send-consumption-information.md:16 endpoint SendConsumptionInformationV1", arguments: Self.rows1_0)
+    static let table1: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_send_consumption_information_v1_table1_data)
+    @Test("docs-ja/send-consumption-information.md:16 endpoint SendConsumptionInformationV1", arguments: Self.table1.rows)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
-#sourceLocation(file: "docs-ja/send-consumption-information.md", line: 16)
+#sourceLocation(file: "docs-ja/send-consumption-information.md", line: 14)
         DocSpecCheck.endpoint(row, method: SendConsumptionInformationV1.method, pathTemplate: SendConsumptionInformationV1.pathTemplate, url: { try SendConsumptionInformationV1.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    static let rows2_0: [DocSpecErrorCodeRow] = [
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 61, name: "InvalidAccountTenureError", code: 4000032, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 62, name: "InvalidAppAccountTokenError", code: 4000033, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 63, name: "InvalidConsumptionStatusError", code: 4000034, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 64, name: "InvalidCustomerConsentedError", code: 4000035, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 65, name: "InvalidDeliveryStatusError", code: 4000036, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 66, name: "InvalidLifetimeDollarsPurchasedError", code: 4000037, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 67, name: "InvalidLifetimeDollarsRefundedError", code: 4000038, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 68, name: "InvalidPlatformError", code: 4000039, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 69, name: "InvalidPlayTimeError", code: 4000040, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 70, name: "InvalidSampleContentProvidedError", code: 4000041, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 71, name: "InvalidUserStatusError", code: 4000042, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 72, name: "InvalidRefundPreferenceError", code: 4000044, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 73, name: "InvalidTransactionTypeNotSupportedError", code: 4000047, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 74, name: "TransactionIdNotFoundError", code: 4040010, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 75, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information.md", line: 76, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-    ]
-    @Test("docs-ja/send-consumption-information.md:59 error-codes APIError", arguments: Self.rows2_0)
+    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_send_consumption_information_v1_table2_data)
+    @Test("docs-ja/send-consumption-information.md:59 error-codes APIError", arguments: Self.table2.rows)
     func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/send-consumption-information.md", line: 59)
-        DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation(file: "docs-ja/send-consumption-information.md", line: 57)
+        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 }

@@ -3,15 +3,17 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
 @Suite("docs-ja/send-consumption-information-v2.md")
 struct DocSpec_send_consumption_information_v2 {
     @Test("docs-ja/send-consumption-information-v2.md:144 swift sample runs", .timeLimit(.minutes(1)))
-    func sample2_swift() async throws {
+    func sample2_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/send-consumption-information-v2.md", line: 144), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 131)
 
 let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8")
@@ -55,36 +57,27 @@ case .failed(let transactionId, let error):
     print("failed \(transactionId): \(error)")
 }
 #sourceLocation()
+        }
+        do {
+            try await docSpecSample()
+        } catch {
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/send-consumption-information-v2.md", line: 144), tryLines: [133, 134, 136, 148, 151])
+        }
     }
 
-    static let rows1_0: [DocSpecEndpointRow] = [
-        DocSpecEndpointRow(file: "docs-ja/send-consumption-information-v2.md", line: 18, environment: "Production", method: "PUT", baseURL: "https://api.storekit.apple.com", path: "/inApps/v2/transactions/consumption/{transactionId}"),
-        DocSpecEndpointRow(file: "docs-ja/send-consumption-information-v2.md", line: 19, environment: "Sandbox", method: "PUT", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v2/transactions/consumption/{transactionId}"),
-    ]
-    @Test("docs-ja/send-consumption-information-v2.md:16 endpoint SendConsumptionInformation", arguments: Self.rows1_0)
+    static let table1: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_send_consumption_information_v2_table1_data)
+    @Test("docs-ja/send-consumption-information-v2.md:16 endpoint SendConsumptionInformation", arguments: Self.table1.rows)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
-#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 16)
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 14)
         DocSpecCheck.endpoint(row, method: SendConsumptionInformation.method, pathTemplate: SendConsumptionInformation.pathTemplate, url: { try SendConsumptionInformation.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    static let rows2_0: [DocSpecErrorCodeRow] = [
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 61, name: "InvalidTransactionIdError", code: 4000006, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 62, name: "InvalidCustomerConsentedError", code: 4000035, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 63, name: "InvalidDeliveryStatusError", code: 4000036, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 64, name: "InvalidSampleContentProvidedError", code: 4000041, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 65, name: "InvalidRefundPreferenceError", code: 4000044, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 66, name: "AppTransactionIdNotSupportedError", code: 4000048, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 67, name: "FamilyTransactionNotSupportedError", code: 4000185, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 68, name: "ConsumptionPercentageAutoRenewableSubscriptionError", code: 4000209, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 72, name: "TransactionIdNotFoundError", code: 4040010, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 73, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/send-consumption-information-v2.md", line: 74, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-    ]
-    @Test("docs-ja/send-consumption-information-v2.md:59 error-codes APIError", arguments: Self.rows2_0)
+    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_send_consumption_information_v2_table2_data)
+    @Test("docs-ja/send-consumption-information-v2.md:59 error-codes APIError", arguments: Self.table2.rows)
     func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 59)
-        DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 57)
+        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 }

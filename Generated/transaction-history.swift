@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import DocSpecTesting
 import AppStoreServerAPI
 import PurchaseFlow
 
@@ -79,203 +80,112 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let rows1_0: [DocSpecEndpointRow] = [
-        DocSpecEndpointRow(file: "docs-ja/transaction-history.md", line: 27, environment: "Production", method: "GET", baseURL: "https://api.storekit.apple.com", path: "/inApps/v1/transactions/{transactionId}"),
-        DocSpecEndpointRow(file: "docs-ja/transaction-history.md", line: 28, environment: "Sandbox", method: "GET", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v1/transactions/{transactionId}"),
-    ]
-    @Test("docs-ja/transaction-history.md:25 endpoint GetTransactionInfo", arguments: Self.rows1_0)
+    static let table1: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_transaction_history_table1_data)
+    @Test("docs-ja/transaction-history.md:25 endpoint GetTransactionInfo", arguments: Self.table1.rows)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 25)
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 23)
         DocSpecCheck.endpoint(row, method: GetTransactionInfo.method, pathTemplate: GetTransactionInfo.pathTemplate, url: { try GetTransactionInfo.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    static let rows2_0: [DocSpecErrorCodeRow] = [
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 42, name: "InvalidTransactionIdError", code: 4000006, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 43, name: "TransactionIdNotFoundError", code: 4040010, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 44, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 45, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 46, name: "GeneralInternalRetryableError", code: 5000001, status: 500, retryable: "yes"),
-    ]
-    @Test("docs-ja/transaction-history.md:40 error-codes APIError", arguments: Self.rows2_0)
+    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_transaction_history_table2_data)
+    @Test("docs-ja/transaction-history.md:40 error-codes APIError", arguments: Self.table2.rows)
     func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 40)
-        DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 38)
+        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 
-    static let rows3_0: [DocSpecEndpointRow] = [
-        DocSpecEndpointRow(file: "docs-ja/transaction-history.md", line: 56, environment: "Production", method: "GET", baseURL: "https://api.storekit.apple.com", path: "/inApps/v2/history/{transactionId}"),
-        DocSpecEndpointRow(file: "docs-ja/transaction-history.md", line: 57, environment: "Sandbox", method: "GET", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v2/history/{transactionId}"),
-    ]
-    @Test("docs-ja/transaction-history.md:54 endpoint GetTransactionHistory", arguments: Self.rows3_0)
+    static let table3: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_transaction_history_table3_data)
+    @Test("docs-ja/transaction-history.md:54 endpoint GetTransactionHistory", arguments: Self.table3.rows)
     func table3_endpoint(_ row: DocSpecEndpointRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 54)
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 52)
         DocSpecCheck.endpoint(row, method: GetTransactionHistory.method, pathTemplate: GetTransactionHistory.pathTemplate, url: { try GetTransactionHistory.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    static let rows4_0: [DocSpecStringEnumRow] = [
-        DocSpecStringEnumRow(file: "docs-ja/transaction-history.md", line: 81, value: "AUTO_RENEWABLE"),
-        DocSpecStringEnumRow(file: "docs-ja/transaction-history.md", line: 82, value: "NON_RENEWABLE"),
-        DocSpecStringEnumRow(file: "docs-ja/transaction-history.md", line: 83, value: "CONSUMABLE"),
-        DocSpecStringEnumRow(file: "docs-ja/transaction-history.md", line: 84, value: "NON_CONSUMABLE"),
-    ]
-    @Test("docs-ja/transaction-history.md:79 string-enum TransactionHistoryRequest.ProductType", arguments: Self.rows4_0)
+    static let table4: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_transaction_history_table4_data)
+    @Test("docs-ja/transaction-history.md:79 string-enum TransactionHistoryRequest.ProductType", arguments: Self.table4.rows)
     func table4_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 79)
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 77)
         DocSpecCheck.stringEnum(row, TransactionHistoryRequest.ProductType.self)
 #sourceLocation()
     }
 
-    static let documented4_0: [(String, Int)] = [
-        ("AUTO_RENEWABLE", 81),
-        ("NON_RENEWABLE", 82),
-        ("CONSUMABLE", 83),
-        ("NON_CONSUMABLE", 84),
-    ]
     @Test("docs-ja/transaction-history.md:79 TransactionHistoryRequest.ProductType has exactly the documented cases (complete)")
     func table4_complete() {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 79)
-        DocSpecCheck.completeStrings(TransactionHistoryRequest.ProductType.self, table: DocSpecRef(file: "docs-ja/transaction-history.md", line: 79), documented: Self.documented4_0)
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 77)
+        DocSpecCheck.complete(Self.table4, TransactionHistoryRequest.ProductType.self)
 #sourceLocation()
     }
 
-    static let rows5_0: [DocSpecStringEnumRow] = [
-        DocSpecStringEnumRow(file: "docs-ja/transaction-history.md", line: 90, value: "ASCENDING"),
-        DocSpecStringEnumRow(file: "docs-ja/transaction-history.md", line: 91, value: "DESCENDING"),
-    ]
-    @Test("docs-ja/transaction-history.md:88 string-enum TransactionHistoryRequest.Order", arguments: Self.rows5_0)
+    static let table5: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_transaction_history_table5_data)
+    @Test("docs-ja/transaction-history.md:88 string-enum TransactionHistoryRequest.Order", arguments: Self.table5.rows)
     func table5_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 88)
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 86)
         DocSpecCheck.stringEnum(row, TransactionHistoryRequest.Order.self)
 #sourceLocation()
     }
 
-    static let documented5_0: [(String, Int)] = [
-        ("ASCENDING", 90),
-        ("DESCENDING", 91),
-    ]
     @Test("docs-ja/transaction-history.md:88 TransactionHistoryRequest.Order has exactly the documented cases (complete)")
     func table5_complete() {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 88)
-        DocSpecCheck.completeStrings(TransactionHistoryRequest.Order.self, table: DocSpecRef(file: "docs-ja/transaction-history.md", line: 88), documented: Self.documented5_0)
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 86)
+        DocSpecCheck.complete(Self.table5, TransactionHistoryRequest.Order.self)
 #sourceLocation()
     }
 
-    static let rows6_0: [DocSpecErrorCodeRow] = [
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 110, name: "InvalidRequestRevisionError", code: 4000005, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 111, name: "InvalidTransactionIdError", code: 4000006, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 112, name: "StartDateAfterEndDateError", code: 4000013, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 113, name: "InvalidStartDateError", code: 4000015, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 114, name: "InvalidEndDateError", code: 4000016, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 115, name: "InvalidSortError", code: 4000021, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 116, name: "InvalidProductTypeError", code: 4000022, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 117, name: "InvalidProductIdError", code: 4000023, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 118, name: "InvalidSubscriptionGroupIdentifierError", code: 4000024, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 119, name: "InvalidInAppOwnershipTypeError", code: 4000026, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 120, name: "InvalidRevokedError", code: 4000030, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 121, name: "AccountNotFoundError", code: 4040001, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 122, name: "AccountNotFoundRetryableError", code: 4040002, status: 404, retryable: "yes"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 123, name: "AppNotFoundError", code: 4040003, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 124, name: "AppNotFoundRetryableError", code: 4040004, status: 404, retryable: "yes"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 125, name: "TransactionIdNotFoundError", code: 4040010, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 126, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 127, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 128, name: "GeneralInternalRetryableError", code: 5000001, status: 500, retryable: "yes"),
-    ]
-    @Test("docs-ja/transaction-history.md:108 error-codes APIError", arguments: Self.rows6_0)
+    static let table6: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_transaction_history_table6_data)
+    @Test("docs-ja/transaction-history.md:108 error-codes APIError", arguments: Self.table6.rows)
     func table6_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 108)
-        DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 106)
+        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 
-    static let rows7_0: [DocSpecEndpointRow] = [
-        DocSpecEndpointRow(file: "docs-ja/transaction-history.md", line: 138, environment: "Production", method: "GET", baseURL: "https://api.storekit.apple.com", path: "/inApps/v2/refund/lookup/{transactionId}"),
-        DocSpecEndpointRow(file: "docs-ja/transaction-history.md", line: 139, environment: "Sandbox", method: "GET", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v2/refund/lookup/{transactionId}"),
-    ]
-    @Test("docs-ja/transaction-history.md:136 endpoint GetRefundHistory", arguments: Self.rows7_0)
+    static let table7: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_transaction_history_table7_data)
+    @Test("docs-ja/transaction-history.md:136 endpoint GetRefundHistory", arguments: Self.table7.rows)
     func table7_endpoint(_ row: DocSpecEndpointRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 136)
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 134)
         DocSpecCheck.endpoint(row, method: GetRefundHistory.method, pathTemplate: GetRefundHistory.pathTemplate, url: { try GetRefundHistory.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    static let rows8_0: [DocSpecErrorCodeRow] = [
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 155, name: "InvalidRequestRevisionError", code: 4000005, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 156, name: "InvalidTransactionIdError", code: 4000006, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 157, name: "AccountNotFoundError", code: 4040001, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 158, name: "AccountNotFoundRetryableError", code: 4040002, status: 404, retryable: "yes"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 159, name: "AppNotFoundError", code: 4040003, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 160, name: "AppNotFoundRetryableError", code: 4040004, status: 404, retryable: "yes"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 161, name: "TransactionIdNotFoundError", code: 4040010, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 162, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 163, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 164, name: "GeneralInternalRetryableError", code: 5000001, status: 500, retryable: "yes"),
-    ]
-    @Test("docs-ja/transaction-history.md:153 error-codes APIError", arguments: Self.rows8_0)
+    static let table8: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_transaction_history_table8_data)
+    @Test("docs-ja/transaction-history.md:153 error-codes APIError", arguments: Self.table8.rows)
     func table8_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 153)
-        DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 151)
+        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 
-    static let rows9_0: [DocSpecEndpointRow] = [
-        DocSpecEndpointRow(file: "docs-ja/transaction-history.md", line: 174, environment: "Production", method: "GET", baseURL: "https://api.storekit.apple.com", path: "/inApps/v1/subscriptions/{transactionId}"),
-        DocSpecEndpointRow(file: "docs-ja/transaction-history.md", line: 175, environment: "Sandbox", method: "GET", baseURL: "https://api.storekit-sandbox.apple.com", path: "/inApps/v1/subscriptions/{transactionId}"),
-    ]
-    @Test("docs-ja/transaction-history.md:172 endpoint GetAllSubscriptionStatuses", arguments: Self.rows9_0)
+    static let table9: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_transaction_history_table9_data)
+    @Test("docs-ja/transaction-history.md:172 endpoint GetAllSubscriptionStatuses", arguments: Self.table9.rows)
     func table9_endpoint(_ row: DocSpecEndpointRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 172)
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 170)
         DocSpecCheck.endpoint(row, method: GetAllSubscriptionStatuses.method, pathTemplate: GetAllSubscriptionStatuses.pathTemplate, url: { try GetAllSubscriptionStatuses.url(environment: $0, pathParameters: $1) })
 #sourceLocation()
     }
 
-    static let rows10_0: [DocSpecIntEnumRow] = [
-        DocSpecIntEnumRow(file: "docs-ja/transaction-history.md", line: 183, value: 1, caseName: "active"),
-        DocSpecIntEnumRow(file: "docs-ja/transaction-history.md", line: 184, value: 2, caseName: "expired"),
-        DocSpecIntEnumRow(file: "docs-ja/transaction-history.md", line: 185, value: 3, caseName: "billingRetry"),
-        DocSpecIntEnumRow(file: "docs-ja/transaction-history.md", line: 186, value: 4, caseName: "billingGracePeriod"),
-        DocSpecIntEnumRow(file: "docs-ja/transaction-history.md", line: 187, value: 5, caseName: "revoked"),
-    ]
-    @Test("docs-ja/transaction-history.md:181 int-enum SubscriptionStatus", arguments: Self.rows10_0)
+    static let table10: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_transaction_history_table10_data)
+    @Test("docs-ja/transaction-history.md:181 int-enum SubscriptionStatus", arguments: Self.table10.rows)
     func table10_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 181)
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 179)
         DocSpecCheck.intEnum(row, SubscriptionStatus.self)
 #sourceLocation()
     }
 
-    static let documented10_0: [(Int64, Int)] = [
-        (1, 183),
-        (2, 184),
-        (3, 185),
-        (4, 186),
-        (5, 187),
-    ]
     @Test("docs-ja/transaction-history.md:181 SubscriptionStatus has exactly the documented cases (complete)")
     func table10_complete() {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 181)
-        DocSpecCheck.completeIntegers(SubscriptionStatus.self, table: DocSpecRef(file: "docs-ja/transaction-history.md", line: 181), documented: Self.documented10_0)
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 179)
+        DocSpecCheck.complete(Self.table10, SubscriptionStatus.self)
 #sourceLocation()
     }
 
-    static let rows11_0: [DocSpecErrorCodeRow] = [
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 214, name: "InvalidTransactionIdError", code: 4000006, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 215, name: "InvalidStatusError", code: 4000031, status: 400, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 216, name: "AccountNotFoundError", code: 4040001, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 217, name: "AccountNotFoundRetryableError", code: 4040002, status: 404, retryable: "yes"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 218, name: "AppNotFoundError", code: 4040003, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 219, name: "AppNotFoundRetryableError", code: 4040004, status: 404, retryable: "yes"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 220, name: "TransactionIdNotFoundError", code: 4040010, status: 404, retryable: "no"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 221, name: "RateLimitExceededError", code: 4290000, status: 429, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 222, name: "GeneralInternalError", code: 5000000, status: 500, retryable: "later"),
-        DocSpecErrorCodeRow(file: "docs-ja/transaction-history.md", line: 223, name: "GeneralInternalRetryableError", code: 5000001, status: 500, retryable: "yes"),
-    ]
-    @Test("docs-ja/transaction-history.md:212 error-codes APIError", arguments: Self.rows11_0)
+    static let table11: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_transaction_history_table11_data)
+    @Test("docs-ja/transaction-history.md:212 error-codes APIError", arguments: Self.table11.rows)
     func table11_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 212)
-        DocSpecCheck.errorCode(row, APIError.self, info: { DocSpecErrorInfo(name: $0.appleName, status: $0.httpStatus, retryable: $0.isRetryable) })
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 210)
+        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 }

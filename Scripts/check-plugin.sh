@@ -64,9 +64,10 @@ count=$(find "$WORK/expected" -name '*.swift' | wc -l)
 [ "$count" -ge 2 ] || fail "docspec generate wrote only $count .swift files"
 
 # Corrupt the copy: edit one generated file, delete another, add an obsolete generated file.
-edited=$(cd "$OUT" && ls ./*.swift | grep -v DocSpecSupport.swift | head -1)
+edited=$(cd "$OUT" && ls ./*.swift | head -1)
 edited=${edited#./}
-deleted=DocSpecSupport.swift
+deleted=$(cd "$OUT" && ls ./*.swift | sed -n 2p)
+deleted=${deleted#./}
 [ -n "$edited" ] && [ -f "$OUT/$deleted" ] || fail "expected generated files not found in $OUT/"
 echo "let docspecPluginCheckTampered = 1" >> "$OUT/$edited"
 rm "$OUT/$deleted"

@@ -80,6 +80,10 @@ def field_spec(g):
     return "string", '`UUID`, `""`', UUID, "String", "v.isEmpty || UUID(uuidString: v) != nil"
 
 
+# DocSpec's own targets the synthetic package copies.
+DOCSPEC_SOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources")
+
+
 def write(root, rows, table_rows):
     quarter = rows // 4
     n_errors = n_levels = n_kinds = quarter
@@ -97,23 +101,34 @@ def write(root, rows, table_rows):
             f.write(text)
 
     put("Package.swift", """// swift-tools-version:6.0
-// Synthetic package of the DocSpec generation benchmark (Benchmarks/generate-bench). Nothing outside.
+// Synthetic package of the DocSpec generation benchmark (Benchmarks/generate-bench). Nothing outside:
+// DocSpecTesting and DocSpecConformance are copies of DocSpec's targets of those names.
 import PackageDescription
 
 let package = Package(
     name: "DocSpecGenerateBench",
     targets: [
-        .target(name: "BenchLib"),
-        .testTarget(name: "GeneratedConformanceTests", dependencies: ["BenchLib"], path: "Generated"),
+        .target(name: "DocSpecConformance"),
+        .target(name: "DocSpecTesting", dependencies: ["DocSpecConformance"]),
+        .target(name: "BenchLib", dependencies: ["DocSpecConformance"]),
+        .testTarget(name: "GeneratedConformanceTests", dependencies: ["BenchLib", "DocSpecTesting"], path: "Generated"),
     ],
     swiftLanguageModes: [.v6]
 )
 """)
+    # The generated tests call DocSpecTesting: copied from this repository, so the package
+    # builds on its own and the baseline (same package, same dependencies) builds it too.
+    for target in ("DocSpecConformance", "DocSpecTesting"):
+        source = os.path.join(DOCSPEC_SOURCES, target)
+        for name in sorted(os.listdir(source)):
+            if name.endswith(".swift"):
+                with open(os.path.join(source, name), encoding="utf-8") as f:
+                    put(os.path.join("Sources", target, name), f.read())
     put("docspec.yml", "source: ja\nlocales:\n  ja: docs-ja\n  ru: docs-ru\noutput: Generated\nimports:\n  - BenchLib\n")
     os.makedirs(os.path.join(root, "Generated"), exist_ok=True)
 
     swift = ["// Synthetic library of the DocSpec generation benchmark; matches docs-ja/ and docs-ru/.",
-             "import Foundation", "",
+             "import DocSpecConformance", "import Foundation", "",
              "public struct BenchValidationError: Error, CustomNSError, CustomStringConvertible {",
              "    public let errorCode: Int",
              "    public static var errorDomain: String { \"BenchLib\" }",
@@ -128,7 +143,8 @@ let package = Package(
         row i's cells)."""
         for t, part in enumerate(chunks(count, table_rows)):
             symbol = f"{prefix}{t}"
-            swift.extend([f"public enum {symbol}: {'String' if kind == 'string-enum' else 'Int'}, CaseIterable, Sendable {{"]
+            adopts = ", DocSpecNamed, DocSpecHTTPStatus, DocSpecRetryable" if kind == "error-codes" else ""
+            swift.extend([f"public enum {symbol}: {'String' if kind == 'string-enum' else 'Int'}, CaseIterable, Sendable{adopts} {{"]
                          + declare(part) + ["}", ""])
             for loc in docs:
                 docs[loc].append((f"{name}-{t:02}.md", [f"# {TEXT[loc][name]} {t}", "", TEXT[loc]["intro"], ""]
@@ -136,7 +152,7 @@ let package = Package(
 
     enum_tables("error-codes", n_errors, "BenchError", "errors",
                 lambda part: [f"    case e{error_code(i)} = {error_code(i)}" for i in part]
-                + ["    public var appleName: String { \"Bench\\(rawValue)Error\" }",
+                + ["    public var documentedName: String { \"Bench\\(rawValue)Error\" }",
                    f"    public var httpStatus: Int {{ {STATUSES}[rawValue % 4] }}",
                    "    public var isRetryable: Bool { rawValue % 3 == 0 }"],
                 lambda loc, i: [f"`{error_name(i)}`", f"`{error_code(i)}`", f"`{STATUSES[error_code(i) % 4]}`",

@@ -10,12 +10,6 @@ extension ConformanceTranslator {
                 the fields table cannot be tested. Add a typed JSON sample of the type to the page.
                 """),
         RuleDescriptor(
-            "unknown-error-name", .error, layer: .generation, summary: "a fields table names an error no error-codes table lists",
-            help: """
-                A row's error column names an error that no error-codes table of the source locale lists, so the test \
-                cannot expect it. Fix the name, or add the error to an error-codes table.
-                """),
-        RuleDescriptor(
             "invalid-json-sample", .error, layer: .generation, summary: "a typed JSON sample is not valid JSON",
             help: """
                 A ```json <Type>``` sample is decoded by a generated test and serves as a fields table's baseline; this one \

@@ -81,15 +81,22 @@ public enum SwiftRenderer {
                 + "        defer { docSpecWatchdog.cancel() }\n"
         }
         func code() -> String { setup + segment(d.lines, d.firstLine) }
+        // The sample runs as a nested function so that a thrown error is caught here and reported
+        // at the doc's line (Swift Testing would report it at this generated file's line).
+        let ref = "DocSpecRef(file: \(stringLiteral(file ?? "")), line: \(d.firstLine))"
+        func sample() -> String { "        func docSpecSample() async throws {\n" + code() + "        }\n" }
         switch d.mode {
         case .run:
             // A sample that waits forever fails after the limit instead of stalling the run.
             out += "    @Test(\(stringLiteral(t.displayName)), .timeLimit(.minutes(1)))\n"
-            out += "    func \(t.name)() async throws {\n" + watchdog() + code() + "    }\n"
+            out += "    func \(t.name)() async {\n" + watchdog() + sample()
+            out += "        do {\n            try await docSpecSample()\n        } catch {\n"
+            out += "            DocSpecDocTest.thrown(error, \(ref), tryLines: [\(d.tryLines.map(String.init).joined(separator: ", "))])\n"
+            out += "        }\n    }\n"
         case .expectError:
             out += "    @Test(\(stringLiteral(t.displayName)), .timeLimit(.minutes(1)))\n"
-            out += "    func \(t.name)() async throws {\n" + watchdog() + setup
-            out += "        await #expect(throws: (any Error).self) {\n" + segment(d.lines, d.firstLine) + "        }\n"
+            out += "    func \(t.name)() async {\n" + watchdog() + sample()
+            out += "        do {\n            try await docSpecSample()\n            DocSpecDocTest.didNotThrow(\(ref))\n        } catch {}\n"
             out += "    }\n"
         case .compileOnly:
             out += "    // \(commentSafe(t.displayName))\n"

@@ -65,8 +65,8 @@ public struct TestDecl: Hashable, Sendable {
     /// documented row reports at its own markdown line). Built only from validated identifiers
     /// and type expressions.
     public var linedStatements: [LinedStatement] = []
-    /// Typed `static let`s holding the test's rows, rendered just before the test (see
-    /// `RowChunks`).
+    /// Typed `static let`s rendered just before the test: the table its rows come from
+    /// (`static let table1: DocSpecTable<Row> = .load(<data variable>)`).
     public var data: [StaticLet] = []
 }
 
@@ -144,6 +144,42 @@ public struct DocTestCode: Hashable, Sendable {
     public var setupLines: [String] = []
     /// The markdown line of the first setup line.
     public var setupFirstLine: Int = 0
+
+    /// The markdown lines (setup first) holding the keyword `try` outside `//` comments and
+    /// one-line string literals: where a thrown error can come from. A lexical scan, not a parse.
+    public var tryLines: [Int] {
+        func scan(_ lines: [String], _ first: Int) -> [Int] {
+            lines.enumerated().compactMap { i, line in Self.hasTry(line) ? first + i : nil }
+        }
+        return (setupFirstLine > 0 ? scan(setupLines, setupFirstLine) : []) + scan(lines, firstLine)
+    }
+
+    static func hasTry(_ line: String) -> Bool {
+        var word: [Unicode.Scalar] = []
+        var inString = false
+        var previous: Unicode.Scalar = " "
+        func isWordScalar(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) }
+        for c in line.unicodeScalars {
+            defer { previous = c }
+            if inString {
+                if c == "\"" && previous != "\\" { inString = false }
+                continue
+            }
+            if c == "/" && previous == "/" { break }
+            if c == "\"" {
+                inString = true
+                word = []
+                continue
+            }
+            if isWordScalar(c) {
+                word.append(c)
+            } else {
+                if word == ["t", "r", "y"] { return true }
+                word = []
+            }
+        }
+        return !inString && word == ["t", "r", "y"]
+    }
 }
 
 /// A `static let` stored in a suite (e.g. a JSON sample).

@@ -249,8 +249,19 @@ public enum DocSpecCLI {
             let names = Set(generated.files.map { "\(config.output)/\($0.name)" })
             stale = stale.filter { d in d.location.map { names.contains($0.file) } ?? false }
         }
+        var symbols: [Diagnostic] = []
+        if options.symbols {
+            let directory = try symbolGraphDirectory(config, options, output, currentDirectory: currentDirectory)
+            let library: LibrarySymbols
+            do {
+                library = try LibrarySymbols.load(directory: directory, modules: config.imports)
+            } catch {
+                throw .io("cannot read the symbol graphs in '\(directory.path)': \(error)")
+            }
+            symbols = SymbolCheck.check(lint.docSet.pages[config.source] ?? [], library)
+        }
         // lint already includes the generator's findings.
-        let all = (lint.diagnostics + stale).sortedForOutput()
+        let all = (lint.diagnostics + stale + symbols).sortedForOutput()
         let found = try findings(all, docSet: lint.docSet, config: config, options: options, currentDirectory: currentDirectory)
         let summary = "docspec check: \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(found.shown, hidden: found.hidden)); \(generatedSummary(generated.files.count, stale: stale.count, config))"
         report(found, summary: summary, config, options, output)
@@ -295,6 +306,36 @@ public enum DocSpecCLI {
                 + (exists ? (stale == 0 ? ", support file up to date" : ", \(stale) stale") : "; the folder does not exist")
         }
         return "\(config.output)/: \(files) files, \(stale == 0 ? "up to date" : "\(stale) stale")"
+    }
+
+    /// The folder of symbol graphs: `--symbol-graphs`, else what `swift package dump-symbol-graph`
+    /// writes for the package at the project root (it builds the library, not the tests).
+    static func symbolGraphDirectory(
+        _ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL
+    ) throws(DocSpecError) -> URL {
+        if let path = options.symbolGraphs { return resolve(path, currentDirectory: currentDirectory) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "dump-symbol-graph"]
+        process.currentDirectoryURL = config.root
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw .io("cannot run 'swift package dump-symbol-graph': \(error.localizedDescription)")
+        }
+        let text = String(decoding: pipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
+        process.waitUntilExit()
+        let marker = "Files written to "
+        guard process.terminationStatus == 0,
+            let line = text.split(separator: "\n").last(where: { $0.contains(marker) }),
+            let range = line.range(of: marker)
+        else {
+            throw .io("'swift package dump-symbol-graph' failed in \(config.root.path):\n\(text.suffix(2000))")
+        }
+        return URL(fileURLWithPath: String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces))
     }
 
     /// A path given on the command line, resolved against the current folder.
@@ -389,6 +430,10 @@ public enum DocSpecCLI {
         var format = "text"
         var checkOnly = false
         var warningsAsErrors = false
+        /// `check --symbols`: check the docs against the library's symbol graph.
+        var symbols = false
+        /// `check --symbol-graphs <dir>`: the folder of `*.symbols.json` files to read.
+        var symbolGraphs: String?
         /// `tables --output <file>`.
         var outputFile: String?
         /// `tables --locales ja,ru`.

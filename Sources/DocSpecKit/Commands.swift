@@ -78,6 +78,19 @@ extension DocSpecCLI {
         },
     ] + docOptions + [warningsAsErrorsOption] + progressOptions
 
+    /// `check`'s symbol-graph options.
+    static let symbolOptions: [OptionDeclaration] = [
+        .flag(
+            "--symbols",
+            help: "Also check the docs against the library's symbol graph before any build (swift package dump-symbol-graph): symbol= names, documented cases and delegate methods, complete tables."
+        ) { o in o.symbols = true },
+        .value("--symbol-graphs", "dir", help: "Read the symbol graphs (*.symbols.json) from this folder instead; implies --symbols.") { o, v throws(DocSpecError) in
+            if v.isEmpty { throw .usage("--symbol-graphs needs a folder") }
+            o.symbolGraphs = v
+            o.symbols = true
+        },
+    ]
+
     static let findingsExit = "0 clean, 1 findings, 2 usage, config or I/O error (a malformed baseline, an unknown git ref)."
     static let suppressionHelp = """
         Suppress a finding for the next block with an HTML comment on its own lines:
@@ -88,7 +101,8 @@ extension DocSpecCLI {
 
     /// Every command, in the order `docspec --help` lists them.
     static let commandDeclarations: [CommandDeclaration] = [
-        findingsCommand("check", "Lint the docs and verify Generated/ is up to date (the one command for CI).", run: check),
+        findingsCommand(
+            "check", "Lint the docs and verify Generated/ is up to date (the one command for CI).", extraOptions: symbolOptions, run: check),
         findingsCommand("lint", "Check every target locale against the source locale for drift.", run: lint),
         CommandDeclaration(
             name: "generate", abstract: "Write conformance tests from the source locale's spec tables and samples.",
@@ -247,11 +261,11 @@ extension DocSpecCLI {
 
     /// `lint` or `check`: the finding options, page arguments, `run` on the prepared config.
     static func findingsCommand(
-        _ name: String, _ abstract: String,
+        _ name: String, _ abstract: String, extraOptions: [OptionDeclaration] = [],
         run: @escaping @Sendable (Config, Options, CLIOutput, [DocSet.LocaleFiles], URL) throws(DocSpecError) -> Int32
     ) -> CommandDeclaration {
         CommandDeclaration(
-            name: name, abstract: abstract, discussion: suppressionHelp, arguments: [pageArgument], options: findingOptions,
+            name: name, abstract: abstract, discussion: suppressionHelp, arguments: [pageArgument], options: findingOptions + extraOptions,
             exitStatus: findingsExit
         ) { o, c throws(DocSpecError) in
             let (config, found) = try prepare(name, o, c)

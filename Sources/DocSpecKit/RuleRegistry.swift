@@ -33,7 +33,7 @@ public struct RuleRegistry: Sendable {
         for rule in DriftRules.standard { r.register(rule) }
         r.register(PageReader.descriptors)
         r.register(SpecExtractor.descriptors)
-        r.register(ConformanceTranslator.descriptors + GenerationCheck.descriptors)
+        r.register(ConformanceTranslator.descriptors + GenerationCheck.descriptors + SymbolCheck.descriptors)
         r.register(Suppressions.descriptors)
         return r
     }()

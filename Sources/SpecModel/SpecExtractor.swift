@@ -488,8 +488,9 @@ public enum SpecExtractor {
                         at: types.range.start))
                 }
                 var key = cells.first { $0.column == kind.keyColumn }?.value ?? ""
-                // An error Apple documents without a number is identified by its name.
-                if kind == .errorCodes, ["—", "-", "–"].contains(key) {
+                // An error documented without a number (`—`, or a table without a code column) is
+                // identified by its name.
+                if kind == .errorCodes, key.isEmpty || ["—", "-", "–"].contains(key) {
                     key = cells.first { $0.column == "name" }?.value ?? key
                 }
                 if let first = seenKeys[key], !key.isEmpty {

@@ -80,8 +80,8 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .errorCodes:
             [
                 ColumnSpec(name: "name", type: .identifier, optional: false, headers: ["name", "error", "errorname", "エラー名", "名前", "エラー", "имяошибки", "имя", "ошибка"]),
-                ColumnSpec(name: "code", type: .errorNumber, optional: false, headers: ["code", "errorcode", "コード", "エラーコード", "код", "кодошибки"]),
-                ColumnSpec(name: "status", type: .httpStatus, optional: false, headers: ["status", "httpstatus", "http", "ステータス", "httpステータス", "статус", "httpстатус"]),
+                ColumnSpec(name: "code", type: .errorNumber, optional: true, headers: ["code", "errorcode", "コード", "エラーコード", "код", "кодошибки"]),
+                ColumnSpec(name: "status", type: .httpStatus, optional: true, headers: ["status", "httpstatus", "http", "ステータス", "httpステータス", "статус", "httpстатус"]),
                 ColumnSpec(name: "retryable", type: .retryable, optional: true, headers: ["retryable", "retry", "再試行", "リトライ", "повтор", "повторить", "повторзапроса"]),
                 ColumnSpec(name: "description", type: .prose, optional: false, headers: ["description", "meaning", "説明", "意味", "описание", "значение"]),
             ]
@@ -128,7 +128,8 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// The column whose value identifies a row (used to pair rows across locales).
+    /// The column whose value identifies a row (used to pair rows across locales). An
+    /// `error-codes` row without a number (`—`, or no `code` column) is identified by its name.
     public var keyColumn: String {
         switch self {
         case .errorCodes: "code"

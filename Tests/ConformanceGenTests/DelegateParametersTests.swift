@@ -45,7 +45,9 @@ struct DelegateParametersTests {
             try f.contents.write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        return try LiteralCompileTests.run(swiftc, ["-typecheck", "-swift-version", "6", "-parse-as-library"] + paths)
+        let modules = docSpecTestingModuleArguments()
+        try #require(!modules.isEmpty, "the built DocSpecTesting module was not found")
+        return try LiteralCompileTests.run(swiftc, ["-typecheck", "-swift-version", "6", "-parse-as-library"] + modules + paths)
     }
 
     @Test("the documented protocol type-checks")

@@ -57,16 +57,25 @@ struct DocTestGenerationTests {
     func modes() throws {
         let (file, diagnostics) = try files(Self.page)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
+        // The sample is a nested function: an error it throws is caught and reported at the
+        // doc's line (the one line with `try`, or the first), not at this file's line.
         #expect(file.contains("""
                 @Test("docs-ja/samples.md:4 swift sample runs", .timeLimit(.minutes(1)))
-                func sample1_swift() async throws {
+                func sample1_swift() async {
                     let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/samples.md", line: 4), seconds: 90)
                     defer { docSpecWatchdog.cancel() }
+                    func docSpecSample() async throws {
             #sourceLocation(file: "docs-ja/samples.md", line: 4)
 
 
             let x = 1 + 1
             #sourceLocation()
+                    }
+                    do {
+                        try await docSpecSample()
+                    } catch {
+                        DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/samples.md", line: 4), tryLines: [])
+                    }
                 }
             """))
         #expect(file.contains("""
@@ -75,12 +84,19 @@ struct DocTestGenerationTests {
             #sourceLocation(file: "docs-ja/samples.md", line: 10)
             let never = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent"))
             """))
+        // A `throws` sample that returns is reported at the doc's line too.
         #expect(file.contains("""
-                func sample3_swift() async throws {
+                func sample3_swift() async {
                     let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/samples.md", line: 14), seconds: 90)
                     defer { docSpecWatchdog.cancel() }
-                    await #expect(throws: (any Error).self) {
+                    func docSpecSample() async throws {
             #sourceLocation(file: "docs-ja/samples.md", line: 14)
+            """))
+        #expect(file.contains("""
+                    do {
+                        try await docSpecSample()
+                        DocSpecDocTest.didNotThrow(DocSpecRef(file: "docs-ja/samples.md", line: 14))
+                    } catch {}
             """))
         #expect(file.contains(#"@Test("docs-ja/samples.md:18 swift sample (ignored)", .disabled("needs StoreKit on a device"))"#))
         #expect(!file.contains("Product.products"), "an ignored sample is not compiled")
@@ -114,7 +130,7 @@ struct DocTestGenerationTests {
     @Test("import lines move to the file's imports, once, after the configured ones")
     func imports() throws {
         let (file, _) = try files(Self.page)
-        #expect(file.contains("import Foundation\nimport Testing\nimport AppStoreServerAPI\n\n@Suite"))
+        #expect(file.contains("import Foundation\nimport Testing\nimport DocSpecTesting\nimport AppStoreServerAPI\n\n@Suite"))
         let markdown = "# P\n\n```swift\nimport PurchaseFlow\nlet a = 1\n```\n\n```swift\nimport PurchaseFlow\nlet b = 2\n```\n"
         let (other, _) = try files(markdown)
         #expect(other.components(separatedBy: "import PurchaseFlow\n").count == 2)
@@ -147,7 +163,8 @@ struct DocTestGenerationTests {
                 try f.contents.write(to: url, atomically: true, encoding: .utf8)
                 paths.append(url.path)
             }
-            let result = try LiteralCompileTests.run(swiftc, ["-typecheck", "-swift-version", "6", "-parse-as-library"] + paths)
+            let result = try LiteralCompileTests.run(
+                swiftc, ["-typecheck", "-swift-version", "6", "-parse-as-library"] + docSpecTestingModuleArguments() + paths)
             if expectError {
                 #expect(result.status != 0)
                 #expect(result.output.contains("docs-ja/p.md:4:"), "\(result.output)")

@@ -43,7 +43,7 @@ struct GenerationDiagnosticsTests {
         #expect(d.location == DocDiagnostics.SourceLocation(file: "docs-ja/request.md", line: 5, column: 1))
         #expect(d.message.contains("```json Request"))
         // The page had nothing else to test, so it gets no file.
-        #expect(files.map(\.name) == ["DocSpecSupport.swift", "errors.swift"])
+        #expect(files.map(\.name) == ["errors.swift", "errors.table1.swift"])
     }
 
     @Test("a json sample for another type, or without a type, is not a baseline", arguments: ["json", "json Other", "swift Request"])
@@ -89,10 +89,10 @@ struct GenerationDiagnosticsTests {
         #expect(d.notes.first?.location?.line == 3)
     }
 
-    // MARK: unknown-error-name
+    // MARK: errors without a number
 
-    @Test("an error name absent from every error-codes table is unknown-error-name at its cell; other rows stay")
-    func unknownErrorName() throws {
+    @Test("a fields row may name an error no error-codes table lists: it is matched by name at run time, without a code")
+    func errorWithoutTable() throws {
         let markdown = """
             ```json Request
             {"a": 1, "b": 2}
@@ -103,41 +103,17 @@ struct GenerationDiagnosticsTests {
             | key | type | required | values | error |
             |---|---|---|---|---|
             | `a` | `int32` | yes | `0...1` | `KnownError` |
-            | `b` | `int32` | yes | `0...1` | `MissingError` |
+            | `b` | `int32` | yes | `0...1` | `TooLarge` |
             """
         let pages = [
             try #require(specPage(markdown, relativePath: "request.md")),
             try #require(specPage(Self.errorCodesPage, relativePath: "errors.md")),
         ]
         let (files, diagnostics) = generate(pages)
-        let d = try #require(diagnostics.first)
-        #expect(diagnostics.count == 1)
-        #expect(d.ruleID == "unknown-error-name")
-        #expect(d.message.contains("'MissingError'"))
-        #expect(d.location?.file == "docs-ja/request.md")
-        #expect(d.location?.line == 10)
-        #expect(d.location?.column == 35, "at the error cell's content, not the row start")
-        let request = try #require(files.first { $0.name == "request.swift" }).contents
-        #expect(request.contains(#"key: "a""#))
-        #expect(request.contains("errorCode: 4000001"))
-        #expect(!request.contains(#"key: "b""#))
-    }
-
-    @Test("an error name is unknown when no page has error-codes tables at all")
-    func unknownErrorNameWithoutAnyTable() throws {
-        let markdown = """
-            ```json Request
-            {"a": 1}
-            ```
-
-            <!-- docspec:table kind=fields symbol=Request -->
-
-            | key | type | required | values | error |
-            |---|---|---|---|---|
-            | `a` | `int32` | yes | `0...1` | `KnownError` |
-            """
-        let (_, diagnostics) = generate([try #require(specPage(markdown))])
-        #expect(diagnostics.map(\.ruleID) == ["unknown-error-name"])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let data = try #require(files.first { $0.name == "request.table1.swift" }).contents
+        #expect(data.contains(#"{"line":9,"key":"a","required":true,"valid":["0","1"],"invalid":["-1","2"],"error":"KnownError","code":4000001}"#))
+        #expect(data.contains(#"{"line":10,"key":"b","required":true,"valid":["0","1"],"invalid":["-1","2"],"error":"TooLarge"}"#))
     }
 
     // MARK: extreme values
@@ -163,18 +139,11 @@ struct GenerationDiagnosticsTests {
         let pages = [try #require(specPage(markdown, relativePath: "request.md")), try #require(specPage(Self.errorCodesPage, relativePath: "errors.md"))]
         let (files, diagnostics) = generate(pages)
         #expect(diagnostics.isEmpty)
-        let request = try #require(files.first { $0.name == "request.swift" }).contents
-        #expect(Self.listArgument("invalid", in: request) == invalid)
-        let valid = try #require(Self.listArgument("valid", in: request))
+        let row = try #require(dataRows(files, "request.table1.swift")?.first)
+        #expect(row["invalid"] as? [String] == invalid)
+        let valid = try #require(row["valid"] as? [String])
         #expect(valid.contains("-9223372036854775808") == values.hasPrefix("`-9223372036854775808"))
         #expect(valid.contains("9223372036854775807") == values.hasSuffix("9223372036854775807`"))
-    }
-
-    /// The string literals of the array argument `label: [...]` of the first field row.
-    static func listArgument(_ label: String, in source: String) -> [String]? {
-        guard let start = source.range(of: " \(label): [") else { return nil }
-        guard let end = source[start.upperBound...].range(of: "]") else { return nil }
-        return lexGeneratedSwift(String(source[start.upperBound..<end.lowerBound]))?.literals
     }
 
     @Test("a wide range contributes its ends and middle; values just outside become invalid values")
@@ -191,10 +160,9 @@ struct GenerationDiagnosticsTests {
             | `a` | `int32` | yes | `0...1000` | `KnownError` |
             """
         let pages = [try #require(specPage(markdown, relativePath: "request.md")), try #require(specPage(Self.errorCodesPage, relativePath: "errors.md"))]
-        let request = try #require(generate(pages).files.first { $0.name == "request.swift" }).contents
-        let literals = try #require(lexGeneratedSwift(request)).literals
-        #expect(literals.contains("0") && literals.contains("500") && literals.contains("1000"))
-        #expect(literals.contains("-1") && literals.contains("1001"))
+        let row = try #require(dataRows(generate(pages).files, "request.table1.swift")?.first)
+        #expect(row["valid"] as? [String] == ["0", "500", "1000"])
+        #expect(row["invalid"] as? [String] == ["-1", "1001"])
     }
 
     // MARK: names
@@ -224,21 +192,20 @@ struct GenerationDiagnosticsTests {
     @Test("page ids with non-ASCII and path characters give safe, unique file names")
     func fileNames() throws {
         let (files, _) = generate(try awkwardPages())
-        #expect(files.count == Self.awkwardIDs.count + 1)
+        // A page file and a data file for its one table each.
+        #expect(files.count == 2 * Self.awkwardIDs.count)
         let names = files.map(\.name)
         for name in names {
-            #expect(name.range(of: #"^[A-Za-z0-9_-]{1,85}\.swift$"#, options: .regularExpression) != nil, "\(name)")
+            #expect(name.range(of: #"^[A-Za-z0-9_-]{1,85}(\.table[0-9]+)?\.swift$"#, options: .regularExpression) != nil, "\(name)")
         }
         #expect(Set(names.map { $0.lowercased() }).count == names.count, "unique even on case-insensitive file systems: \(names)")
-        #expect(files.filter { $0.name == "DocSpecSupport.swift" }.count == 1)
-        #expect(files.first { $0.name == "DocSpecSupport.swift" }?.contents.contains("enum DocSpecCheck") == true)
     }
 
     @Test("page ids with non-ASCII and path characters give valid, unique Swift type names")
     func typeNames() throws {
         let (files, _) = generate(try awkwardPages())
         var typeNames: [String] = []
-        for f in files where f.name != ConformanceTranslator.supportFileName {
+        for f in files where !f.name.contains(".table") {
             for line in f.contents.split(separator: "\n") where line.hasPrefix("struct ") {
                 let name = String(line.dropFirst("struct ".count).dropLast(" {".count))
                 typeNames.append(name)
@@ -282,10 +249,10 @@ struct GenerationDiagnosticsTests {
         #expect(diagnostics.isEmpty)
     }
 
-    @Test("the imports option is rendered after Foundation and Testing")
+    @Test("the imports option is rendered after Foundation, Testing and DocSpecTesting")
     func imports() throws {
         let page = try #require(specPage(Self.errorCodesPage, relativePath: "errors.md"))
         let file = try #require(generate([page], imports: ["ModA", "ModB"]).files.first { $0.name == "errors.swift" })
-        #expect(file.contents.contains("import Foundation\nimport Testing\nimport ModA\nimport ModB\n"))
+        #expect(file.contents.contains("import Foundation\nimport Testing\nimport DocSpecTesting\nimport ModA\nimport ModB\n"))
     }
 }

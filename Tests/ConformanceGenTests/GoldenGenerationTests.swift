@@ -17,14 +17,21 @@ struct GoldenGenerationTests {
         #expect(pages.flatMap(\.codeSamples).contains { $0.language == "json" && $0.symbol == "FixtureRequest" })
     }
 
-    @Test("generation reports no diagnostics and writes one file per page plus the support file")
+    /// One file per page, and one data file per table with rows (the delegate table has none:
+    /// it is compile-time only). No support file: the checks live in DocSpecTesting.
+    static let fileNames = [
+        "errors.swift", "errors.table1.swift", "errors.table2.swift", "request.swift", "request.table1.swift",
+        "request.table2.swift", "request.table3.swift", "request.table4.swift",
+    ]
+
+    @Test("generation reports no diagnostics and writes one file per page and one data file per table")
     func fileList() throws {
         let (files, diagnostics) = generate(try fixturePages())
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        #expect(files.map(\.name) == ["DocSpecSupport.swift", "errors.swift", "request.swift"])
+        #expect(files.map(\.name) == Self.fileNames)
     }
 
-    @Test("each generated file matches its golden file", arguments: ["DocSpecSupport.swift", "errors.swift", "request.swift"])
+    @Test("each generated file matches its golden file", arguments: GoldenGenerationTests.fileNames)
     func matchesGolden(_ name: String) throws {
         let (files, _) = generate(try fixturePages())
         let file = try #require(files.first { $0.name == name })
@@ -68,19 +75,22 @@ struct GoldenGenerationTests {
     @Test("each row reports at its markdown line")
     func rowLines() throws {
         let (files, _) = generate(try fixturePages())
-        let errors = try #require(files.first { $0.name == "errors.swift" }).contents
-        // `InvalidPlayTimeError` is on line 16 of errors.md, the Sandbox endpoint row on line 29.
-        #expect(errors.contains(#"DocSpecErrorCodeRow(file: "docs-ja/errors.md", line: 16, name: "InvalidPlayTimeError", code: 4000040, status: 400, retryable: "no")"#))
-        #expect(errors.contains(#"DocSpecEndpointRow(file: "docs-ja/errors.md", line: 29, environment: "Sandbox""#))
+        let errors = try #require(files.first { $0.name == "errors.table1.swift" }).contents
+        let endpoint = try #require(files.first { $0.name == "errors.table2.swift" }).contents
+        // `InvalidPlayTimeError` is on line 16 of errors.md, the Sandbox endpoint row on line 29;
+        // each data file names the page once, for all its rows.
+        #expect(errors.contains(#"{"file":"docs-ja/errors.md","line":14,"rows":["#))
+        #expect(errors.contains(#"{"line":16,"name":"InvalidPlayTimeError","code":4000040,"status":400,"retryable":"no"}"#))
+        #expect(endpoint.contains(#"{"line":29,"environment":"Sandbox","#))
     }
 
     @Test("an error documented with — for its number is known by name; its field test checks the name")
     func unnumberedError() throws {
         let (files, diagnostics) = generate(try fixturePages())
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        let request = try #require(files.first { $0.name == "request.swift" }).contents
-        #expect(request.contains(#"errorName: "PercentageOutOfRangeError", errorCode: nil)"#))
-        let errors = try #require(files.first { $0.name == "errors.swift" }).contents
+        let request = try #require(files.first { $0.name == "request.table1.swift" }).contents
+        #expect(request.contains(#""error":"PercentageOutOfRangeError"}"#))
+        let errors = try #require(files.first { $0.name == "errors.table1.swift" }).contents
         #expect(!errors.contains("PercentageOutOfRangeError"), "no code test for an unpublished number")
     }
 
@@ -88,8 +98,9 @@ struct GoldenGenerationTests {
     func jsonObjectRows() throws {
         let (files, _) = generate(try fixturePages())
         let request = try #require(files.first { $0.name == "request.swift" }).contents
-        #expect(request.contains(#"DocSpecJSONKeyRow(file: "docs-ja/request.md", line: 57, key: "alg", type: "string", value: "\"ES256\"")"#))
-        #expect(request.contains(#"DocSpecJSONKeyRow(file: "docs-ja/request.md", line: 58, key: "exp", type: "integer", value: nil)"#))
+        let data = try #require(files.first { $0.name == "request.table4.swift" }).contents
+        #expect(data.contains(#"{"line":57,"key":"alg","type":"string","value":"\"ES256\""}"#))
+        #expect(data.contains(#"{"line":58,"key":"exp","type":"integer"}"#))
         #expect(request.contains("try FixtureToken.Header.exampleJSONObject()"))
         #expect(request.contains("DocSpecCheck.completeKeys("))
     }
@@ -97,9 +108,9 @@ struct GoldenGenerationTests {
     @Test("field tests take the error code from the error-codes table of another page")
     func crossPageErrorCodes() throws {
         let (files, _) = generate(try fixturePages())
-        let request = try #require(files.first { $0.name == "request.swift" }).contents
-        #expect(request.contains(#"errorName: "InvalidPlayTimeError", errorCode: 4000040)"#))
-        #expect(request.contains(#"errorName: "—", errorCode: nil)"#))
+        let request = try #require(files.first { $0.name == "request.table1.swift" }).contents
+        #expect(request.contains(#""error":"InvalidPlayTimeError","code":4000040}"#))
+        #expect(request.contains(#""invalid":[],"error":"\u2014"}"#), "— (escaped: data files are ASCII), no code, no invalid values")
     }
 }
 
@@ -131,18 +142,18 @@ struct LineDiffTests {
     @Test("a golden mismatch fails with the diff in the message", .disabled(if: GoldenFile.isRecording, "would overwrite the golden file"))
     func mismatchShowsDiff() throws {
         let (files, _) = generate(try fixturePages())
-        let errors = try #require(files.first { $0.name == "errors.swift" }).contents
-        let edited = errors.replacingOccurrences(of: "code: 4000040", with: "code: 4000004")
+        let errors = try #require(files.first { $0.name == "errors.table1.swift" }).contents
+        let edited = errors.replacingOccurrences(of: #""code":4000040"#, with: #""code":4000004"#)
         // The comparison itself (what assertMatches records as the issue), checked directly so
         // the suite's run stays free of known issues.
-        let name = "Generated/errors.swift.golden"
+        let name = "Generated/errors.table1.swift.golden"
         let text = try #require(GoldenCheck.check(
             edited, bundled: GoldenFile.bundleFolder?.appendingPathComponent(name),
             source: GoldenFile.sourceFolder().appendingPathComponent(name), displayName: "Golden/\(name)"))
-        #expect(text.contains("-        DocSpecErrorCodeRow(file: \"docs-ja/errors.md\", line: 16, name: \"InvalidPlayTimeError\", code: 4000040"))
-        #expect(text.contains("+        DocSpecErrorCodeRow(file: \"docs-ja/errors.md\", line: 16, name: \"InvalidPlayTimeError\", code: 4000004"))
+        #expect(text.contains(#"-{"line":16,"name":"InvalidPlayTimeError","code":4000040"#))
+        #expect(text.contains(#"+{"line":16,"name":"InvalidPlayTimeError","code":4000004"#))
         #expect(text.contains("@@ -"))
-        #expect(text.hasPrefix("output differs from golden file Golden/Generated/errors.swift.golden"))
+        #expect(text.hasPrefix("output differs from golden file Golden/Generated/errors.table1.swift.golden"))
     }
 
     @Test("equal texts have no hunks; line-ending-only changes are explained")

@@ -1,4 +1,4 @@
-import ConformanceGen
+@testable import ConformanceGen
 import DocDiagnostics
 import Foundation
 import MarkdownSyntax
@@ -112,11 +112,46 @@ struct LiteralCompileTests {
         let stub = dir.appendingPathComponent("Stub.swift")
         let cases = values.enumerated().map { "    case c\($0.offset) = \(SwiftRenderer.stringLiteral($0.element))" }.joined(separator: "\n")
         try "enum Hostile: String, CaseIterable {\n\(cases)\n}\n".write(to: stub, atomically: true, encoding: .utf8)
-        let result = try Self.run(swiftc, ["-typecheck", "-swift-version", "6", "-parse-as-library", stub.path] + paths)
+        let modules = docSpecTestingModuleArguments()
+        try #require(!modules.isEmpty, "the built DocSpecTesting module was not found")
+        let result = try Self.run(swiftc, ["-typecheck", "-swift-version", "6", "-parse-as-library"] + modules + [stub.path] + paths)
         #expect(result.status == 0, "generated code does not type-check:\n\(result.output.prefix(4000))")
-        // The hostile text appears only escaped.
-        let generated = try #require(files.first { $0.name == "hostile.swift" }).contents
-        #expect(!generated.contains("g\\(exit(1))h\""), "unescaped interpolation in generated code")
-        #expect(generated.contains(#""g\\(exit(1))h""#))
+        // The hostile text appears only as JSON inside the data file's raw literal.
+        let generated = try #require(files.first { $0.name == "hostile.table1.swift" }).contents
+        #expect(generated.contains(#"{"line":13,"value":"g\\(exit(1))h"}"#))
+    }
+
+    @Test("2,000 fuzzed and hostile texts in a table's data: the data file compiles and its JSON gives the texts back")
+    func dataRoundTrip() throws {
+        let swiftc = try #require(Self.swiftc(), "swiftc not found on PATH")
+        let texts = Self.hostile + Self.fuzzStrings(count: 2_000, seed: 0xDA7A)
+        let source = DataTableFixture.render(texts)
+        let dir = try TempFolder()
+        try dir.write("data.swift", source)
+        try dir.write("main.swift", "print(hostile_table1_data, terminator: \"\")\n")
+        let binary = dir.url.appendingPathComponent("data").path
+        let compiled = try Self.run(swiftc, ["-swift-version", "6", "-Onone", dir.url.appendingPathComponent("main.swift").path, dir.url.appendingPathComponent("data.swift").path, "-o", binary])
+        #expect(compiled.status == 0, "swiftc failed:\n\(compiled.output.prefix(4000))")
+        guard compiled.status == 0 else { return }
+        let ran = try Self.run(URL(fileURLWithPath: binary), [])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(ran.output.utf8)) as? [String: Any])
+        let rows = try #require(object["rows"] as? [[String: Any]])
+        let values = rows.compactMap { $0["value"] as? String }
+        #expect(values.count == texts.count)
+        let differing = zip(values, texts).enumerated().filter { Array($0.element.0.unicodeScalars) != Array($0.element.1.unicodeScalars) }
+        #expect(differing.isEmpty, "first difference: \(differing.first.map { "\($0.offset): \($0.element.0.debugDescription) ≠ \($0.element.1.debugDescription)" } ?? "")")
+        #expect(!source.unicodeScalars.contains { $0.value > 0x7E || ($0.value < 0x20 && $0 != "\n") }, "the data file is printable ASCII")
+    }
+}
+
+/// A string-enum table's data file whose rows hold arbitrary texts (no markdown can carry some
+/// of them: line breaks, NUL, lone control characters).
+enum DataTableFixture {
+    static func render(_ texts: [String]) -> String {
+        let rows = texts.enumerated().map { i, text in DataRow(line: i + 1, [("value", .string(text))]) }
+        let table = DataTable(
+            index: 1, variable: "hostile_table1_data", kind: .stringEnum, symbol: "Hostile", file: "docs-ja/hostile \u{202E}.md",
+            line: 1, rows: rows)
+        return table.render(regenerate: "docspec generate")
     }
 }

@@ -100,3 +100,26 @@ func lexGeneratedSwift(_ source: String) -> (code: String, literals: [String])? 
     }
     return (String(code), literals)
 }
+
+/// `-I <folder>` for the built `DocSpecTesting` module (this test target depends on it, so it sits
+/// in the build's `Modules` folder next to the test bundle), or nothing when it is not found.
+func docSpecTestingModuleArguments() -> [String] {
+    let fm = FileManager.default
+    var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+    for _ in 0..<5 {
+        let modules = dir.appendingPathComponent("Modules")
+        if fm.fileExists(atPath: modules.appendingPathComponent("DocSpecTesting.swiftmodule").path) { return ["-I", modules.path] }
+        dir.deleteLastPathComponent()
+    }
+    return []
+}
+
+/// The rows of the generated data file `name` (the JSON between its raw string delimiters), or
+/// `nil` when there is no such file or its text is no data file.
+func dataRows(_ files: [GeneratedFile], _ name: String) -> [[String: Any]]? {
+    guard let source = files.first(where: { $0.name == name })?.contents,
+        let open = source.range(of: "#\"\"\"\n"), let close = source.range(of: "\n\"\"\"#", options: .backwards),
+        let object = try? JSONSerialization.jsonObject(with: Data(source[open.upperBound..<close.lowerBound].utf8)) as? [String: Any]
+    else { return nil }
+    return object["rows"] as? [[String: Any]]
+}

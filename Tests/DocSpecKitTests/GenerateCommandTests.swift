@@ -5,7 +5,11 @@ import Testing
 /// `docspec generate`, `generate --check` and `check` on the clean fixture.
 @Suite("generate, generate --check and check")
 struct GenerateCommandTests {
-    static let expectedFiles = ["DocSpecSupport.swift", "errors.swift", "request.swift"]
+    /// A file per page and a data file per table (the checks live in DocSpecTesting).
+    static let expectedFiles = [
+        "errors.swift", "errors.table1.swift", "errors.table2.swift", "request.swift", "request.table1.swift",
+        "request.table2.swift", "request.table3.swift",
+    ]
 
     @Test("generate --check with no Generated/ folder writes nothing and names each missing file")
     func checkOnlyWritesNothing() throws {
@@ -18,7 +22,7 @@ struct GenerateCommandTests {
         for name in Self.expectedFiles {
             #expect(r.err.contains("Generated/\(name):1:1: error: generated file") && r.err.contains("is missing; run 'docspec generate' [stale-generated]"), "\(name)")
         }
-        #expect(r.out == "docspec generate --check: 3 stale files in Generated/ (nothing was written)\n")
+        #expect(r.out == "docspec generate --check: 7 stale files in Generated/ (nothing was written)\n")
     }
 
     @Test("generate --check names outdated and extra files and leaves every byte as it was")
@@ -36,7 +40,7 @@ struct GenerateCommandTests {
         #expect(r.err.contains("Generated/errors.swift:1:1: error: generated file (generated from docs-ja/errors.md) is stale"))
         #expect(r.err.contains("Generated/Removed.swift:1:1: error: file is not generated from any page any more"))
         #expect(!r.err.contains("README.md") && !r.err.contains("Mine.swift"))
-        #expect(!r.err.contains("request.swift") && !r.err.contains("DocSpecSupport.swift"))
+        #expect(!r.err.contains("request.swift") && !r.err.contains("errors.table1.swift"))
         #expect(r.out.contains("2 stale files"))
     }
 
@@ -64,14 +68,15 @@ struct GenerateCommandTests {
         let ws = try Workspace(fixture: "clean")
         let g = ws.run(["generate"])
         #expect(g.status == 0, "\(g.transcript)")
-        #expect(g.out == "docspec generate: 3 files in Generated/; 3 written (DocSpecSupport.swift, errors.swift, request.swift); created Generated/: a test target with path \"Generated\" runs these tests\n")
+        #expect(g.out == "docspec generate: 7 files in Generated/; 7 written (\(Self.expectedFiles.joined(separator: ", "))); created Generated/: a test target with path \"Generated\" runs these tests
+")
         #expect(ws.swiftFiles(in: "Generated") == Self.expectedFiles)
         let c = ws.run(["generate", "--check"])
         #expect(c.status == 0, "\(c.transcript)")
-        #expect(c.out == "docspec generate --check: 3 files in Generated/ are up to date\n")
+        #expect(c.out == "docspec generate --check: 7 files in Generated/ are up to date\n")
         let check = ws.run(["check"])
         #expect(check.status == 0, "\(check.transcript)")
-        #expect(check.out.hasSuffix("Generated/: 3 files, up to date\n"))
+        #expect(check.out.hasSuffix("Generated/: 7 files, up to date\n"))
     }
 
     @Test("generate is idempotent: a second run changes nothing")
@@ -81,7 +86,7 @@ struct GenerateCommandTests {
         let before = ws.snapshot()
         let r = ws.run(["generate"])
         #expect(r.status == 0)
-        #expect(r.out == "docspec generate: 3 files in Generated/; 0 written\n")
+        #expect(r.out == "docspec generate: 7 files in Generated/; 0 written\n")
         #expect(ws.snapshot() == before)
     }
 
@@ -106,11 +111,12 @@ struct GenerateCommandTests {
         let before = ws.snapshot()
         let r = ws.run(["check"])
         #expect(r.status == 1, "\(r.transcript)")
-        #expect(r.err == "Generated/errors.swift:1:1: error: generated file (generated from docs-ja/errors.md) is stale: it no longer matches what the docs generate; run 'docspec generate' [stale-generated]\n")
-        #expect(r.out.hasSuffix("1 error, 0 warnings; Generated/: 3 files, 1 stale\n"))
+        // Rows are data: only the table's data file changes, the page's test file stays.
+        #expect(r.err == "Generated/errors.table1.swift:1:1: error: generated file (generated from docs-ja/errors.md) is stale: it no longer matches what the docs generate; run 'docspec generate' [stale-generated]\n")
+        #expect(r.out.hasSuffix("1 error, 0 warnings; Generated/: 7 files, 1 stale\n"))
         #expect(ws.snapshot() == before, "check writes nothing")
         #expect(ws.run(["generate", "--check"]).status == 1)
-        #expect(ws.run(["generate"]).out.hasSuffix("1 written (errors.swift)\n"))
+        #expect(ws.run(["generate"]).out.hasSuffix("1 written (errors.table1.swift)\n"))
         #expect(ws.run(["check"]).status == 0)
     }
 
@@ -145,7 +151,7 @@ struct GenerateCommandTests {
         #expect(r.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
-        #expect(diagnostics.compactMap { $0["rule"] as? String } == Array(repeating: "stale-generated", count: 3))
+        #expect(diagnostics.compactMap { $0["rule"] as? String } == Array(repeating: "stale-generated", count: Self.expectedFiles.count))
         let files = diagnostics.compactMap { ($0["location"] as? [String: Any])?["file"] as? String }
         #expect(files == Self.expectedFiles.map { "Generated/\($0)" })
     }

@@ -173,7 +173,7 @@ struct HostileInputTests {
     func generateRemovedNameEscaped() throws {
         let ws = try Workspace(fixture: "clean")
         #expect(ws.run(["generate"]).status == 0)
-        let generated = try #require(ws.read("Generated/DocSpecSupport.swift"))
+        let generated = try #require(ws.read("Generated/errors.table1.swift"))
         try ws.write("Generated/\u{1B}[31mstale.swift", generated)
         let r = ws.run(["generate"])
         #expect(r.status == 0, "\(r.transcript)")

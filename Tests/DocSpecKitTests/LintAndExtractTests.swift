@@ -219,7 +219,7 @@ struct GenerateOptionTests {
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         let r = DocSpecCLIRunner.run(["generate", "--config", "../docspec.yml", "--output", "out"], in: sub)
         #expect(r.status == 0, "\(r.err)")
-        #expect(FileManager.default.fileExists(atPath: sub.appendingPathComponent("out/DocSpecSupport.swift").path))
+        #expect(FileManager.default.fileExists(atPath: sub.appendingPathComponent("out/errors.swift").path))
         #expect(!FileManager.default.fileExists(atPath: ws.url("out").path))
         #expect(ws.run(["generate", "--output", ""]).status == 2)
     }

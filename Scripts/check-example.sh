@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The adopter example (Examples/Shapes: its own library, ja/ru docs, every table kind, plain
+# error enums, an endpoint with its own environments): docspec check is clean; the generated
+# tests build and pass; `docspec check --symbols` is clean, names a planted `symbol=` typo at
+# its directive's line with the right name, and a renamed delegate parameter at its row, before
+# any test build; a changed raw value in the library fails `swift test` at the docs-ja row.
+#
+#   Scripts/check-example.sh          (SCRATCH: the example's build folder; default .build/example)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+EXAMPLE=$ROOT/Examples/Shapes
+SCRATCH=${SCRATCH:-$ROOT/.build/example}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/docspec-example.XXXXXX")
+LIBRARY=$EXAMPLE/Sources/Shapes/Shapes.swift
+cp "$LIBRARY" "$WORK/Shapes.swift.orig"
+trap 'cp "$WORK/Shapes.swift.orig" "$LIBRARY"; rm -rf "$WORK"' EXIT
+
+step() { printf '\n== check-example: %s\n' "$1"; }
+fail() { echo "check-example: FAILED: $1" >&2; exit 1; }
+
+swift build --product docspec >/dev/null
+DOCSPEC=$(swift build --product docspec --show-bin-path)/docspec
+
+step "docspec check (docs lint clean, Generated/ up to date)"
+(cd "$EXAMPLE" && "$DOCSPEC" check)
+
+step "the generated tests build and pass"
+(cd "$EXAMPLE" && swift build --build-tests --scratch-path "$SCRATCH" && swift test --skip-build --scratch-path "$SCRATCH")
+
+step "docspec check --symbols on the library's symbol graph"
+(cd "$EXAMPLE" && swift package --scratch-path "$SCRATCH" dump-symbol-graph > "$WORK/dump.log" 2>&1) || { cat "$WORK/dump.log"; fail "dump-symbol-graph"; }
+GRAPHS=$(sed -n 's/^Files written to //p' "$WORK/dump.log" | tail -1)
+[ -d "$GRAPHS" ] || fail "no symbol graph folder in: $(tail -3 "$WORK/dump.log")"
+(cd "$EXAMPLE" && "$DOCSPEC" check --symbol-graphs "$GRAPHS")
+
+# The planted divergences are checked on a copy of the docs: no test build, only the graph.
+planted() {
+  rm -rf "$WORK/docs" && mkdir -p "$WORK/docs"
+  cp -R "$EXAMPLE/docs-ja" "$EXAMPLE/docs-ru" "$EXAMPLE/docspec.yml" "$EXAMPLE/Generated" "$WORK/docs/"
+  for locale in ja ru; do sed -i "s/$1/$2/" "$WORK/docs/docs-$locale/shapes.md"; done
+  (cd "$WORK/docs" && "$DOCSPEC" check --symbol-graphs "$GRAPHS" > "$WORK/out.log" 2> "$WORK/err.log") && fail "check --symbols passed with '$2'"
+  cat "$WORK/err.log"
+}
+
+step "a symbol= typo (Corners → Corner) is named at the directive's line, with the right name"
+line=$(grep -n 'symbol=Corners' "$EXAMPLE/docs-ja/shapes.md" | cut -d: -f1)
+planted 'symbol=Corners ' 'symbol=Corner '
+grep -qF "docs-ja/shapes.md:$line:1: error: symbol=Corner names no type of the library; did you mean 'Corners'? [unknown-symbol]" "$WORK/err.log" \
+  || fail "the typo was not reported at docs-ja/shapes.md:$line with the suggestion"
+
+step "a renamed delegate parameter label is reported at its row"
+line=$(grep -n 'shape(_:didResize:)' "$EXAMPLE/docs-ja/shapes.md" | cut -d: -f1)
+planted 'shape(_:didResize:)' 'shape(_:didScale:)'
+grep -qF "docs-ja/shapes.md:$line:3: error: ShapeObserver has no method 'shape(_:didScale:)'; the library has 'shape(_:didResize:)' [missing-member]" "$WORK/err.log" \
+  || fail "the renamed parameter was not reported at docs-ja/shapes.md:$line"
+
+step "a changed raw value (pentagon = 5 → 6) fails swift test at the docs-ja row"
+line=$(grep -n '| `5` | `pentagon`' "$EXAMPLE/docs-ja/shapes.md" | cut -d: -f1)
+sed -i 's/case pentagon = 5/case pentagon = 6/' "$LIBRARY"
+(cd "$EXAMPLE" && swift build --build-tests --scratch-path "$SCRATCH" >/dev/null && swift test --skip-build --scratch-path "$SCRATCH" > "$WORK/test.log" 2>&1) \
+  && fail "swift test passed with a changed raw value"
+grep -qF "docs-ja/shapes.md:$line: Corners has no case with raw value 5" "$WORK/test.log" \
+  || { tail -20 "$WORK/test.log"; fail "the changed raw value was not reported at docs-ja/shapes.md:$line"; }
+cp "$WORK/Shapes.swift.orig" "$LIBRARY"
+
+echo "check-example: OK"

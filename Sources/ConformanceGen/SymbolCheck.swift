@@ -1,0 +1,279 @@
+import DocDiagnostics
+import Foundation
+import SpecModel
+
+/// The part of a Swift symbol graph (`*.symbols.json`, from `swift package dump-symbol-graph` or
+/// `swift symbolgraph-extract`) that the symbol check reads.
+public struct SymbolGraph: Decodable, Sendable {
+    public struct Symbol: Decodable, Sendable {
+        public struct Kind: Decodable, Sendable { public var identifier: String }
+        public struct Identifier: Decodable, Sendable { public var precise: String }
+        public struct Names: Decodable, Sendable { public var title: String }
+        public struct Fragment: Decodable, Sendable {
+            public var kind: String
+            public var spelling: String
+        }
+        public struct Parameter: Decodable, Sendable {
+            public var name: String
+            public var declarationFragments: [Fragment]?
+        }
+        public struct FunctionSignature: Decodable, Sendable { public var parameters: [Parameter]? }
+
+        public var kind: Kind
+        public var identifier: Identifier
+        public var pathComponents: [String]
+        public var names: Names
+        public var functionSignature: FunctionSignature?
+    }
+
+    public var symbols: [Symbol]
+}
+
+/// The library's types and their members, by qualified name (`Outer.Inner`), from its symbol graphs.
+public struct LibrarySymbols: Sendable {
+    /// A member: its title (`square`, `coordinator(_:didFinishSweep:)`), kind, and for functions
+    /// the parameter types as written in the declaration.
+    public struct Member: Sendable, Hashable {
+        public var title: String
+        public var kind: String
+        public var parameterTypes: [String]
+    }
+
+    /// Qualified type name → its kind identifier (`swift.enum`, `swift.protocol`, …).
+    public private(set) var types: [String: String] = [:]
+    /// Qualified type name → its members.
+    public private(set) var members: [String: [Member]] = [:]
+
+    /// Reads the graphs' types and members.
+    public init(_ graphs: [SymbolGraph]) {
+        let typeKinds: Set<String> = ["swift.enum", "swift.struct", "swift.class", "swift.protocol", "swift.actor", "swift.typealias"]
+        for graph in graphs {
+            for symbol in graph.symbols {
+                let path = symbol.pathComponents.joined(separator: ".")
+                if typeKinds.contains(symbol.kind.identifier) {
+                    types[path] = symbol.kind.identifier
+                } else if symbol.pathComponents.count > 1 {
+                    let owner = symbol.pathComponents.dropLast().joined(separator: ".")
+                    let types = (symbol.functionSignature?.parameters ?? []).map { p in
+                        Self.typeText(p.declarationFragments ?? [])
+                    }
+                    let member = Member(title: symbol.pathComponents.last ?? symbol.names.title, kind: symbol.kind.identifier, parameterTypes: types)
+                    if !(members[owner]?.contains(member) ?? false) { members[owner, default: []].append(member) }
+                }
+            }
+        }
+    }
+
+    /// A parameter's type from its fragments (`coordinator: PurchaseCoordinator` → `PurchaseCoordinator`).
+    static func typeText(_ fragments: [SymbolGraph.Symbol.Fragment]) -> String {
+        let text = fragments.map(\.spelling).joined()
+        guard let colon = text.firstIndex(of: ":") else { return text }
+        return text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Reads every `*.symbols.json` in `directory` whose module (the name before `.symbols` or
+    /// `@`) is in `modules` (all when `modules` is empty).
+    ///
+    /// - Throws: file-system errors, and `DecodingError` naming the file when one is no symbol graph.
+    public static func load(directory: URL, modules: [String]) throws -> LibrarySymbols {
+        let fm = FileManager.default
+        var graphs: [SymbolGraph] = []
+        for name in try fm.contentsOfDirectory(atPath: directory.path).sorted() where name.hasSuffix(".symbols.json") {
+            let module = String(name.prefix { $0 != "@" && $0 != "." })
+            guard modules.isEmpty || modules.contains(module) else { continue }
+            let data = try Data(contentsOf: directory.appendingPathComponent(name))
+            graphs.append(try JSONDecoder().decode(SymbolGraph.self, from: data))
+        }
+        return LibrarySymbols(graphs)
+    }
+}
+
+/// Divergence between the docs and the library found before compiling: reads the symbol graph
+/// and reports at the directive's or the row's doc line.
+public enum SymbolCheck {
+    /// The rules the symbol check emits.
+    public static let descriptors: [RuleDescriptor] = [
+        RuleDescriptor(
+            "unknown-symbol", .error, layer: .generation, summary: "a table's symbol= names no type of the library",
+            help: """
+                `docspec check --symbols` found no type of that name in the library's symbol graph (the modules of \
+                `imports`). The generated tests would not compile. Fix the name (the message suggests a near miss) or \
+                the imports.
+                """, example: "<!-- docspec:table kind=int-enum symbol=Corners -->"),
+        RuleDescriptor(
+            "missing-member", .error, layer: .generation, summary: "a documented case or method is not in the library",
+            help: """
+                A row names an enum case or a protocol method (with its argument labels) that the symbol graph of the \
+                table's type does not have: renamed, removed, or misspelled in the docs. Fix the row or the library.
+                """),
+        RuleDescriptor(
+            "member-signature", .error, layer: .generation, summary: "a documented method's parameter types differ from the library's",
+            help: """
+                A delegate-parameters row lists parameter types that differ from the method's declaration in the \
+                library. Fix the row or the library.
+                """),
+        RuleDescriptor(
+            "unknown-error-name", .error, layer: .generation, summary: "a fields table names an error the docs and the library do not know",
+            help: """
+                A row's error column names an error that no error-codes table of the source locale lists and that is \
+                neither a type nor an enum case of the library (found by `docspec check --symbols`), so the test \
+                cannot expect it. Fix the name, or add the error to an error-codes table or the library.
+                """),
+        RuleDescriptor(
+            "undocumented-member", .error, layer: .generation, summary: "a complete table leaves out a case or requirement of the library",
+            help: """
+                The table is marked `complete`, but the library's type has a case (or a protocol requirement) that no \
+                row lists. Add the row, or drop `complete`.
+                """),
+    ]
+
+    /// Checks each source page's tables against `library`.
+    public static func check(_ pages: [SpecPage], _ library: LibrarySymbols) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let documentedErrors = Set(pages.flatMap(\.tables).filter { $0.kind == .errorCodes }.flatMap(\.rows).compactMap { $0.value("name") })
+        let libraryNames = Set(library.types.keys.map { String($0.split(separator: ".").last ?? "") })
+            .union(library.members.values.flatMap { $0 }.filter { $0.kind == "swift.enum.case" }.map(\.title))
+        for page in pages.sorted(by: { $0.path < $1.path }) {
+            for table in page.tables {
+                if table.kind == .fields {
+                    for row in table.rows {
+                        guard let name = row.value("error"), !name.isEmpty, !["—", "-", "–"].contains(name), !documentedErrors.contains(name)
+                        else { continue }
+                        if libraryNames.isDisjoint(with: errorSpellings(name)) {
+                            out.append(.error(
+                                "unknown-error-name",
+                                "error '\(name)' is in no error-codes table of the source locale and is no type or enum case of the library",
+                                at: location(page, row.cell("error"), row)))
+                        }
+                    }
+                }
+                guard let symbol = table.symbol else { continue }
+                let at = table.directive.range.start
+                guard library.types[symbol] != nil else {
+                    let suggestion = nearMiss(symbol, Array(library.types.keys)).map { "; did you mean '\($0)'?" } ?? ""
+                    out.append(.error(
+                        "unknown-symbol", "symbol=\(symbol) names no type of the library\(suggestion)",
+                        at: SourceLocation(file: page.path, line: at.line, column: at.column)))
+                    continue
+                }
+                let members = library.members[symbol] ?? []
+                switch table.kind {
+                case .intEnum:
+                    out += cases(table, page, symbol, members, names: table.rows.compactMap { row in row.value("case").map { ($0, row) } }, exact: true)
+                case .errorCodes where !table.columns.contains("code"):
+                    out += cases(table, page, symbol, members, names: table.rows.compactMap { row in row.value("name").map { ($0, row) } }, exact: false)
+                case .delegateParameters:
+                    out += methods(table, page, symbol, members)
+                default:
+                    break
+                }
+            }
+        }
+        return out
+    }
+
+    static func location(_ page: SpecPage, _ cell: SpecCell?, _ row: SpecRow) -> SourceLocation {
+        let start = cell?.range.start ?? row.range.start
+        return SourceLocation(file: page.path, line: start.line, column: start.column)
+    }
+
+    static func cases(
+        _ table: SpecTable, _ page: SpecPage, _ symbol: String, _ members: [LibrarySymbols.Member],
+        names: [(String, SpecRow)], exact: Bool
+    ) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let cases = members.filter { $0.kind == "swift.enum.case" }.map(\.title)
+        func spellings(_ name: String) -> Set<String> { exact ? [name] : errorSpellings(name) }
+        var matched: Set<String> = []
+        for (name, row) in names {
+            let found = cases.filter { spellings(name).contains($0) }
+            matched.formUnion(found)
+            if found.isEmpty {
+                let hint = nearMiss(exact ? name : lowerFirst(name), cases).map { "; did you mean '\($0)'?" } ?? ""
+                out.append(.error(
+                    "missing-member", "\(symbol) has no case '\(name)'\(hint)",
+                    at: location(page, row.cell(exact ? "case" : "name"), row)))
+            }
+        }
+        if table.complete {
+            let at = table.directive.range.start
+            for c in cases where !matched.contains(c) {
+                out.append(.error(
+                    "undocumented-member", "\(symbol) has the case '\(c)', which this table (marked complete) does not list",
+                    at: SourceLocation(file: page.path, line: at.line, column: at.column)))
+            }
+        }
+        return out
+    }
+
+    static func methods(_ table: SpecTable, _ page: SpecPage, _ symbol: String, _ members: [LibrarySymbols.Member]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let methods = members.filter { $0.kind == "swift.method" || $0.kind == "swift.func" }
+        var matched: Set<String> = []
+        for row in table.rows {
+            guard let title = row.value("method") else { continue }
+            guard let method = methods.first(where: { $0.title == title }) else {
+                let base = title.prefix { $0 != "(" }
+                let sameBase = methods.map(\.title).filter { $0.hasPrefix(base + "(") }
+                let hint = (nearMiss(title, sameBase) ?? sameBase.first).map { "; the library has '\($0)'" } ?? ""
+                out.append(.error("missing-member", "\(symbol) has no method '\(title)'\(hint)", at: location(page, row.cell("method"), row)))
+                continue
+            }
+            matched.insert(method.title)
+            let documented = row.cell("parameters")?.codeSpans ?? []
+            func normal(_ s: String) -> String { s.filter { !$0.isWhitespace } }
+            if documented.count == method.parameterTypes.count, zip(documented, method.parameterTypes).contains(where: { normal($0) != normal($1) }) {
+                out.append(.error(
+                    "member-signature",
+                    "the parameters of \(symbol).\(title) are (\(method.parameterTypes.joined(separator: ", "))) in the library, the docs say (\(documented.joined(separator: ", ")))",
+                    at: location(page, row.cell("parameters"), row)))
+            }
+        }
+        if table.complete {
+            let at = table.directive.range.start
+            for m in methods where !matched.contains(m.title) {
+                out.append(.error(
+                    "undocumented-member", "\(symbol) requires '\(m.title)', which this table (marked complete) does not list",
+                    at: SourceLocation(file: page.path, line: at.line, column: at.column)))
+            }
+        }
+        return out
+    }
+
+    /// The case names a documented error name stands for, as DocSpecTesting matches them:
+    /// `TooSmallError`, `TooSmall` and `tooSmall` all name `case tooSmall`.
+    static func errorSpellings(_ name: String) -> Set<String> {
+        var out: Set<String> = [name, lowerFirst(name)]
+        if name.hasSuffix("Error"), name.count > 5 { out.formUnion([String(name.dropLast(5)), lowerFirst(String(name.dropLast(5)))]) }
+        return out
+    }
+
+    static func lowerFirst(_ s: String) -> String {
+        guard let first = s.first else { return s }
+        return first.lowercased() + s.dropFirst()
+    }
+
+    /// The candidate closest to `name` when it is a near miss: equal ignoring case, or at most
+    /// 2 edits (1 for names of up to 4 characters) away; ties go to the alphabetically first.
+    static func nearMiss(_ name: String, _ candidates: [String]) -> String? {
+        if let same = candidates.sorted().first(where: { $0.lowercased() == name.lowercased() }) { return same }
+        let limit = name.count <= 4 ? 1 : 2
+        let scored = candidates.map { ($0, distance(Array(name.unicodeScalars), Array($0.unicodeScalars))) }
+            .filter { $0.1 <= limit }
+        return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+    }
+
+    /// Levenshtein distance over Unicode scalars.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
