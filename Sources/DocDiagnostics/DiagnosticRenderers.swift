@@ -135,6 +135,8 @@ public struct JSONDiagnosticRenderer: Sendable {
         var fingerprint: String
         var location: SourceLocation?
         var notes: [DiagnosticNote]
+        /// The finding's mechanical repair; the key is absent when it has none.
+        var fix: Fix? = nil
 
         // `location: null` is written explicitly for findings about the whole run.
         func encode(to encoder: any Encoder) throws {
@@ -145,9 +147,10 @@ public struct JSONDiagnosticRenderer: Sendable {
             try c.encode(fingerprint, forKey: .fingerprint)
             try c.encode(location, forKey: .location)
             try c.encode(notes, forKey: .notes)
+            try c.encodeIfPresent(fix, forKey: .fix)
         }
 
-        enum CodingKeys: String, CodingKey { case rule, severity, message, fingerprint, location, notes }
+        enum CodingKeys: String, CodingKey { case rule, severity, message, fingerprint, location, notes, fix }
     }
 
     struct Summary: Encodable {
@@ -167,7 +170,7 @@ public struct JSONDiagnosticRenderer: Sendable {
             diagnostics: diagnostics.map {
                 Entry(
                     rule: $0.ruleID, severity: $0.severity.rawValue, message: $0.message, fingerprint: $0.fingerprint(relativeTo: root),
-                    location: $0.location, notes: $0.notes)
+                    location: $0.location, notes: $0.notes, fix: $0.fix)
             },
             summary: Summary(
                 errors: diagnostics.errorCount, warnings: diagnostics.warningCount,

@@ -133,6 +133,46 @@ public struct SARIFRenderer: Sendable {
         var locations: [Location]?
         var relatedLocations: [Location]?
         var partialFingerprints: [String: String]
+        /// The finding's `Fix` (SARIF §3.55): one artifact change with its replacements.
+        var fixes: [SARIFFix]? = nil
+    }
+
+    struct SARIFFix: Encodable {
+        var description: Message
+        var artifactChanges: [ArtifactChange]
+    }
+
+    struct ArtifactChange: Encodable {
+        var artifactLocation: ArtifactLocation
+        var replacements: [Replacement]
+    }
+
+    struct Replacement: Encodable {
+        var deletedRegion: DeletedRegion
+        var insertedContent: InsertedContent
+    }
+
+    /// A replaced region: columns in Unicode scalars like every region here, `endColumn`
+    /// exclusive (SARIF's convention), equal to `startColumn` for an insertion.
+    struct DeletedRegion: Encodable {
+        var startLine: Int
+        var startColumn: Int
+        var endLine: Int
+        var endColumn: Int
+    }
+
+    struct InsertedContent: Encodable { var text: String }
+
+    func sarifFix(_ fix: Fix) -> SARIFFix {
+        SARIFFix(
+            description: Message(text: fix.description),
+            artifactChanges: [ArtifactChange(
+                artifactLocation: physical(SourceLocation(file: fix.file, line: 1)).artifactLocation,
+                replacements: fix.edits.map {
+                    Replacement(
+                        deletedRegion: DeletedRegion(startLine: $0.start.line, startColumn: $0.start.column, endLine: $0.end.line, endColumn: $0.end.column),
+                        insertedContent: InsertedContent(text: $0.replacement))
+                })])
     }
 
     struct Location: Encodable {
@@ -182,7 +222,8 @@ public struct SARIFRenderer: Sendable {
                 ruleId: d.ruleID, ruleIndex: index[d.ruleID] ?? 0, level: Self.level(d.severity), message: Message(text: text),
                 locations: d.location.map { [Location(physicalLocation: physical($0))] },
                 relatedLocations: related.isEmpty ? nil : related,
-                partialFingerprints: [Self.fingerprintKey: d.fingerprint(relativeTo: root)])
+                partialFingerprints: [Self.fingerprintKey: d.fingerprint(relativeTo: root)],
+                fixes: d.fix.map { [sarifFix($0)] })
         }
         var bases: [String: ArtifactLocation]?
         if let root {
