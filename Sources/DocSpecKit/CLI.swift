@@ -49,6 +49,7 @@ public enum DocSpecCLI {
         ("stamp", "Record in translations the source content they were reviewed against (translation-of)."),
         ("rules", "List every rule with its default level, or describe one rule."),
         (FixCommand.name, FixCommand.summary),
+        (LSPCommand.name, LSPCommand.summary),
     ]
 
     /// Runs the CLI with `arguments` (without the program name) and returns the exit code.
@@ -90,6 +91,7 @@ public enum DocSpecCLI {
             return 0
         }
         if command == "stamp" { return stamp(rest, output: output, currentDirectory: currentDirectory) }
+        if command == LSPCommand.name { return LSPCommand.run(rest, output: output) }
         if command == FixCommand.name { return FixCommand.run(rest, output: output, currentDirectory: currentDirectory, rules: rules) }
         do throws(DocSpecError) {
             if command == "baseline", baselineAction == nil {
@@ -337,6 +339,8 @@ public enum DocSpecCLI {
             return baselineHelp(summary: summary)
         case FixCommand.name:
             return FixCommand.help
+        case LSPCommand.name:
+            return LSPCommand.help
         case "stamp":
             return stampHelp
         case "rules":
