@@ -47,6 +47,9 @@ public final class LanguageServer: @unchecked Sendable {
     public private(set) var shutdownRequested = false
     /// Set by `exit`.
     public private(set) var exited = false
+    /// The last parse of each source page, by path: a translator's edits leave the source page
+    /// as it is, so each check parses only the translation.
+    var sourcePages: [String: (text: String, page: SpecPage?)] = [:]
     /// Requests cancelled before they were handled.
     var cancelled: Set<RPCID> = []
 
@@ -108,6 +111,7 @@ public final class LanguageServer: @unchecked Sendable {
             let rootURI = p.workspaceFolders?.first?.uri ?? p.rootUri
             if let path = rootURI.flatMap(LSP.path(fromURI:)) ?? p.rootPath { root = URL(fileURLWithPath: path) }
             loadConfig()
+            sourcePages = [:]
             initialized = true
             return .object([
                 "capabilities": .object([
@@ -150,6 +154,7 @@ public final class LanguageServer: @unchecked Sendable {
             if let text = p.text { documents[p.textDocument.uri]?.text = text }
             if let root, p.textDocument.uri == LSP.uri(forPath: root.appendingPathComponent(Config.fileName).path) {
                 loadConfig()
+                sourcePages = [:]
                 for uri in documents.keys { touch(uri) }
             } else {
                 touch(p.textDocument.uri)
@@ -278,7 +283,13 @@ public final class LanguageServer: @unchecked Sendable {
         let sourceText = text(ofPath: sourcePath) ?? ""
         var analysis: PairAnalysis? = nil
         if let target, FileManager.default.fileExists(atPath: sourcePath) || documents.values.contains(where: { $0.path == sourcePath }) {
-            let (source, _) = page(sourceText, path: sourcePath, locale: config.source, relativePath: p.relativePath, config: config)
+            let source: SpecPage?
+            if let cached = sourcePages[sourcePath], cached.text == sourceText {
+                source = cached.page
+            } else {
+                source = page(sourceText, path: sourcePath, locale: config.source, relativePath: p.relativePath, config: config).0
+                sourcePages[sourcePath] = (sourceText, source)
+            }
             if let source {
                 let result = Pipeline.driftChecker(config).analyze(PagePair(source: source, target: target))
                 findings += result.diagnostics
@@ -421,5 +432,15 @@ public final class LanguageServer: @unchecked Sendable {
         let start = c.sourceIndex.lineRange(u.range.start.line).lowerBound
         let end = c.sourceIndex.lineRange(max(u.range.start.line, u.range.end.line)).upperBound
         return LSP.Location(uri: LSP.uri(forPath: c.sourcePath), range: lspRange(start..<end, c.sourceIndex))
+    }
+
+    /// Parses and extracts a source page and its translation from text, as a check does before
+    /// the rules run: the baseline of `lsp-bench`. Returns the number of blocks parsed.
+    public static func parseForBenchmark(_ source: String, _ target: String, root: URL) -> Int {
+        let server = LanguageServer()
+        let config = Config(root: root, locales: [Config.Locale(code: "ja", directory: "ja"), Config.Locale(code: "ru", directory: "ru")], source: "ja")
+        let a = server.page(source, path: root.appendingPathComponent("ja/big.md").path, locale: "ja", relativePath: "big.md", config: config).0
+        let b = server.page(target, path: root.appendingPathComponent("ru/big.md").path, locale: "ru", relativePath: "big.md", config: config).0
+        return (a?.document.blocks.count ?? 0) + (b?.document.blocks.count ?? 0)
     }
 }
