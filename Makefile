@@ -4,10 +4,10 @@
 # Both install the Debian packages they need first (apt-get, non-interactive) when missing.
 
 SWIFT ?= swift
-DEB_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev openssl pkg-config python3 chromium fonts-ipafont-gothic python3-jsonschema
+DEB_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev openssl pkg-config python3 python3-pip chromium fonts-ipafont-gothic python3-jsonschema
 DOCSPEC := .build/debug/docspec
 
-.PHONY: all deps build check test generate clean
+.PHONY: all deps lsp-client build check test generate clean
 
 all: check test
 
@@ -21,6 +21,18 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# The LSP end-to-end tests' client (pytest-lsp from PyPI), installed once into .build/.
+PYTEST_LSP := pytest-lsp==1.0.1
+PYTEST_LSP_DIR := .build/pytest-lsp
+
+lsp-client:
+	@if [ ! -f $(PYTEST_LSP_DIR)/.installed-1.0.1 ]; then \
+	  echo "make: installing $(PYTEST_LSP) into $(PYTEST_LSP_DIR)"; \
+	  python3 -m pip install --quiet --disable-pip-version-check --target $(PYTEST_LSP_DIR) $(PYTEST_LSP) 2>/dev/null || \
+	  python3 -m pip install --quiet --disable-pip-version-check --break-system-packages --target $(PYTEST_LSP_DIR) $(PYTEST_LSP) && \
+	  touch $(PYTEST_LSP_DIR)/.installed-1.0.1; \
+	fi
+
 build: deps
 	$(SWIFT) build --product docspec
 
@@ -30,9 +42,10 @@ check: build
 generate: build
 	$(DOCSPEC) generate
 
-test: deps
+test: deps lsp-client
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	DOCSPEC=$(DOCSPEC) PYTHONPATH=$(PYTEST_LSP_DIR) python3 -m pytest -q -p no:cacheprovider Tests/LSP
 
 clean:
 	rm -rf .build

@@ -70,6 +70,9 @@ let package = Package(
         .executableTarget(
             name: "appstore-bench", dependencies: ["AppStoreServerAPI"], path: "Benchmarks/appstore-bench"),
 
+        // Language-server latency: diagnostics after one edit of a large page (Scripts/bench-lsp.sh).
+        .executableTarget(name: "lsp-bench", dependencies: ["DocSpecKit"], path: "Benchmarks/lsp-bench"),
+
         // Tests. `DocSpecTestSupport` holds what several test targets share: location markers
         // in fixtures and golden-file comparison with diffs.
         .target(name: "DocSpecTestSupport", dependencies: ["DocDiagnostics"], path: "Tests/DocSpecTestSupport"),

@@ -196,6 +196,8 @@ public struct JSONDiagnosticRenderer: Sendable {
         var location: SourceLocation?
         var end: End?
         var notes: [DiagnosticNote]
+        /// The finding's mechanical repair; the key is absent when it has none.
+        var fix: Fix? = nil
 
         struct End: Encodable {
             var line: Int
@@ -212,9 +214,10 @@ public struct JSONDiagnosticRenderer: Sendable {
             try c.encode(location, forKey: .location)
             try c.encodeIfPresent(end, forKey: .end)
             try c.encode(notes, forKey: .notes)
+            try c.encodeIfPresent(fix, forKey: .fix)
         }
 
-        enum CodingKeys: String, CodingKey { case rule, severity, message, fingerprint, location, end, notes }
+        enum CodingKeys: String, CodingKey { case rule, severity, message, fingerprint, location, end, notes, fix }
     }
 
     struct Summary: Encodable {
@@ -235,7 +238,7 @@ public struct JSONDiagnosticRenderer: Sendable {
                 Entry(
                     rule: $0.ruleID, severity: $0.severity.rawValue, message: $0.message, fingerprint: $0.fingerprint(relativeTo: root),
                     location: $0.location, end: $0.end == nil ? nil : $0.range.map { Entry.End(line: $0.end.line, column: $0.end.column) },
-                    notes: $0.notes)
+                    notes: $0.notes, fix: $0.fix)
             },
             summary: Summary(
                 errors: diagnostics.errorCount, warnings: diagnostics.warningCount,

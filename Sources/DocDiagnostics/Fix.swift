@@ -49,15 +49,17 @@ public struct Fix: Hashable, Sendable, Codable {
 }
 
 extension Fix {
-    /// One fix doing what all of `fixes` do (same rule and file), or `nil` when one of them is
-    /// `nil` (a finding that stands for several is fixable only when each part is).
+    /// One fix doing what the fixes of the parts of a finding that stands for several do (same
+    /// rule and file; parts without a fix stay as they are, and the finding stays for them), or
+    /// `nil` when no part has one or their edits overlap.
     public static func merged(_ fixes: [Fix?]) -> Fix? {
         let all = fixes.compactMap { $0 }
-        guard let first = all.first, all.count == fixes.count, all.allSatisfy({ $0.file == first.file && $0.ruleID == first.ruleID }) else { return nil }
-        if all.count == 1 { return first }
+        guard let first = all.first, all.allSatisfy({ $0.file == first.file && $0.ruleID == first.ruleID }) else { return nil }
+        if all.count == 1 && fixes.count == 1 { return first }
         let edits = all.flatMap(\.edits).sorted { $0.range.lowerBound < $1.range.lowerBound }
         for (a, b) in zip(edits, edits.dropFirst()) where a.range.upperBound > b.range.lowerBound { return nil }
-        return Fix(ruleID: first.ruleID, file: first.file, description: "\(all.count) edits: " + first.description + ", …", edits: edits)
+        let of = all.count == fixes.count ? "" : " (\(all.count) of \(fixes.count) parts; the others need a translator)"
+        return Fix(ruleID: first.ruleID, file: first.file, description: first.description + (all.count > 1 ? ", …" : "") + of, edits: edits)
     }
 }
 

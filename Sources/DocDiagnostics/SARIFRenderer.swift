@@ -149,6 +149,8 @@ public struct SARIFRenderer: Sendable {
         var relatedLocations: [Location]?
         var partialFingerprints: [String: String]
         var suppressions: [Suppression]?
+        /// The finding's `Fix` (SARIF §3.55): one artifact change with its replacements.
+        var fixes: [SARIFFix]? = nil
     }
 
     struct Suppression: Encodable {
@@ -156,6 +158,44 @@ public struct SARIFRenderer: Sendable {
         var status = "accepted"
         var justification: String?
         var location: Location?
+    }
+
+    struct SARIFFix: Encodable {
+        var description: Message
+        var artifactChanges: [ArtifactChange]
+    }
+
+    struct ArtifactChange: Encodable {
+        var artifactLocation: ArtifactLocation
+        var replacements: [Replacement]
+    }
+
+    struct Replacement: Encodable {
+        var deletedRegion: DeletedRegion
+        var insertedContent: InsertedContent
+    }
+
+    /// A replaced region: columns in Unicode scalars like every region here, `endColumn`
+    /// exclusive (SARIF's convention), equal to `startColumn` for an insertion.
+    struct DeletedRegion: Encodable {
+        var startLine: Int
+        var startColumn: Int
+        var endLine: Int
+        var endColumn: Int
+    }
+
+    struct InsertedContent: Encodable { var text: String }
+
+    func sarifFix(_ fix: Fix) -> SARIFFix {
+        SARIFFix(
+            description: Message(text: fix.description),
+            artifactChanges: [ArtifactChange(
+                artifactLocation: physical(SourceLocation(file: fix.file, line: 1)).artifactLocation,
+                replacements: fix.edits.map {
+                    Replacement(
+                        deletedRegion: DeletedRegion(startLine: $0.start.line, startColumn: $0.start.column, endLine: $0.end.line, endColumn: $0.end.column),
+                        insertedContent: InsertedContent(text: $0.replacement))
+                })])
     }
 
     struct Location: Encodable {
@@ -235,7 +275,8 @@ public struct SARIFRenderer: Sendable {
                 [Suppression(
                     kind: s.kind.rawValue, justification: s.justification.isEmpty ? nil : s.justification,
                     location: s.location.map { Location(physicalLocation: physical($0)) })]
-            })
+            },
+            fixes: d.fix.map { [sarifFix($0)] })
     }
 
     static func level(_ s: Severity) -> String {

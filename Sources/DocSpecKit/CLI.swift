@@ -458,6 +458,8 @@ public enum DocSpecCLI {
         var dryRun = false
         /// `fix --insert-missing`.
         var insertMissing = false
+        /// `lsp --debounce-ms <n>`.
+        var debounceMilliseconds: Int?
         /// `fix --rule <id>`, in order.
         var fixRules: [String] = []
         /// The positional arguments, in order (`stamp`'s pages, `rules`' rule id, `baseline`'s action).

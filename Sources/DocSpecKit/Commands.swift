@@ -257,6 +257,7 @@ extension DocSpecCLI {
             try rules(o, c.rules, c.output)
         },
         FixCommand.declaration,
+        LSPCommand.declaration,
     ]
 
     /// `lint` or `check`: the finding options, page arguments, `run` on the prepared config.

@@ -249,13 +249,15 @@ struct FixBuilder {
     func tokens(
         rule: String, kind: Int, missing: [String], extra: [String], sourceLines: [ClosedRange<Int>], targetLines: ClosedRange<Int>
     ) -> Fix? {
-        guard hasText, !missing.isEmpty, missing.count == extra.count else { return nil }
+        guard hasText, !missing.isEmpty, !extra.isEmpty else { return nil }
+        let pairs = missing.count == extra.count ? Array(zip(missing, extra)) : Self.similarPairs(missing, extra)
+        guard !pairs.isEmpty else { return nil }
         let theirs = scanner.scan(target, Self.bytes(target, targetLines)).filter { $0.kind == kind }
         let ours = sourceLines.flatMap { scanner.scan(source, Self.bytes(source, $0)) }.filter { $0.kind == kind }
         var used = Set<Int>()
         var edits: [TextEdit] = []
         var described: [String] = []
-        for (m, e) in zip(missing, extra) {
+        for (m, e) in pairs {
             let occurrences = theirs.indices.filter { theirs[$0].normalized == e && !used.contains($0) }
             let chosen = kind == 2 ? Array(occurrences.prefix(1)) : occurrences
             guard !chosen.isEmpty else { return nil }
@@ -268,6 +270,34 @@ struct FixBuilder {
             }
         }
         return Fix(ruleID: rule, file: pair.target.path, description: "replace " + described.joined(separator: ", "), edits: edits)
+    }
+
+    /// When as many tokens are missing as extra, they pair in order; otherwise only a missing
+    /// token and an extra one that are clearly the same token mistyped pair: edit distance at
+    /// most a quarter of the longer (at least 1), and each the other's only such match.
+    static func similarPairs(_ missing: [String], _ extra: [String]) -> [(String, String)] {
+        func close(_ a: String, _ b: String) -> Bool {
+            let x = Array(a.unicodeScalars)
+            let y = Array(b.unicodeScalars)
+            let limit = max(1, max(x.count, y.count) / 4)
+            if abs(x.count - y.count) > limit { return false }
+            var row = Array(0...y.count)
+            for i in 1...max(x.count, 1) where !x.isEmpty {
+                var next = [i] + Array(repeating: 0, count: y.count)
+                for j in 1...max(y.count, 1) where !y.isEmpty {
+                    next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+                }
+                row = next
+            }
+            return row[y.count] <= limit
+        }
+        var out: [(String, String)] = []
+        for m in missing {
+            let candidates = extra.filter { close(m, $0) }
+            guard candidates.count == 1, missing.filter({ close($0, candidates[0]) }).count == 1 else { continue }
+            out.append((m, candidates[0]))
+        }
+        return out
     }
 
     /// What replaces `target` so that it normalises to `normalized` (the source's token).
