@@ -4,6 +4,7 @@
 // they are converted here to Unicode-scalar columns (see `SourceLocation`).
 import CCmarkGFM
 import DocDiagnostics
+import Foundation
 
 enum CmarkConverter {
     /// Extensions attached to every parser.
@@ -16,6 +17,14 @@ enum CmarkConverter {
         cmark_gfm_core_extensions_ensure_registered()
         return true
     }()
+
+    /// Held while cmark-gfm parses. Its inline parser enables the attached extensions' special
+    /// characters (`~` for strikethrough, `|` for tables) in a process-wide table and disables
+    /// them again when it is done (`cmark_manage_extensions_special_characters`, around inline
+    /// parsing in `cmark_parser_finish` and around each table row while feeding), so two pages
+    /// parsed at once on different threads could lose `~~strike~~` or table cells at random. The
+    /// conversion into Swift values, most of the work, runs outside the lock.
+    private static let parseLock = NSLock()
 
     /// Deepest block nesting (block quotes, lists) and inline nesting (emphasis, links) that is
     /// converted. Deeper content would overflow a worker thread's stack in the recursive
@@ -36,12 +45,15 @@ enum CmarkConverter {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
         }
+        parseLock.lock()
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return ([], []) }
+        let finished = cmark_parser_finish(parser)
+        parseLock.unlock()
+        guard let root = finished else { return ([], []) }
         defer { cmark_node_free(root) }
         let converter = Converter(bytes: bytes, path: path, lineOffset: lineOffset)
         // cmark-gfm moves referenced footnote definitions to the end of the document in reference

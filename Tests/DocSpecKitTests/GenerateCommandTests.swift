@@ -68,8 +68,7 @@ struct GenerateCommandTests {
         let ws = try Workspace(fixture: "clean")
         let g = ws.run(["generate"])
         #expect(g.status == 0, "\(g.transcript)")
-        #expect(g.out == "docspec generate: 7 files in Generated/; 7 written (\(Self.expectedFiles.joined(separator: ", "))); created Generated/: a test target with path \"Generated\" runs these tests
-")
+        #expect(g.out == "docspec generate: 7 files in Generated/; 7 written (\(Self.expectedFiles.joined(separator: ", "))); created Generated/: a test target with path \"Generated\" runs these tests\n")
         #expect(ws.swiftFiles(in: "Generated") == Self.expectedFiles)
         let c = ws.run(["generate", "--check"])
         #expect(c.status == 0, "\(c.transcript)")
