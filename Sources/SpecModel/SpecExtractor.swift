@@ -549,12 +549,15 @@ public enum SpecExtractor {
                         at: at))
                     return nil
                 }
+                // Unknown headers bind by position to the schema with optional columns left out
+                // from the right until the counts agree (error-codes with 4 columns: name, code,
+                // status, description; with 3: name, code, description).
                 var positional: [String]?
-                if headerTexts.count == schema.count {
-                    positional = schema.map(\.name)
-                } else if headerTexts.count == schema.filter({ !$0.optional }).count {
-                    positional = schema.filter { !$0.optional }.map(\.name)
+                var layout = schema
+                while layout.count > headerTexts.count, let drop = layout.lastIndex(where: \.optional) {
+                    layout.remove(at: drop)
                 }
+                if layout.count == headerTexts.count { positional = layout.map(\.name) }
                 if recognised.count == matched.count {
                     columns = recognised
                 } else if let positional {

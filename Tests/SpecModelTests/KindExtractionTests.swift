@@ -320,14 +320,14 @@ struct ColumnBindingTests {
 
             <!-- docspec:table kind=error-codes symbol=APIError -->
 
-            1️⃣| エラー名 | コード | 説明 |
+            1️⃣| コード | ステータス | 説明 |
             |---|---|---|
-            | `A` | `1` | a |
+            | `1` | `400` | a |
             """)
         let x = try extract(m.text)
         #expect(x.rules == ["table-schema"])
         #expect(x.diagnostics.first?.location == m.location(1))
-        #expect(x.diagnostics.first?.message.contains("status") == true)
+        #expect(x.diagnostics.first?.message.contains("name") == true)
         #expect(x.page.tables.isEmpty)
     }
 
