@@ -45,6 +45,24 @@ struct CorpusSmokeTests {
         // what DocSpec reports on real docs shows up here as a diff to review.
         GoldenFile.assertMatches(errBuffer.text + buffer.text, golden: "corpus-lint/\(name).txt")
     }
+
+    /// The product's own configuration: a Japanese source and its Russian translation, no English
+    /// in the run (`Fixtures/Golden/corpus-lint-ja-ru/<project>.txt`).
+    @Test("lint ja → ru on each corpus project: the findings a translator of a Japanese source sees", .enabled(if: !projects.isEmpty, "../shared/corpus is not next to the repository"), arguments: projects)
+    func lintProjectJapaneseSource(name: String) throws {
+        let root = Self.corpus.appendingPathComponent(name)
+        let buffer = LockedText()
+        let errBuffer = LockedText()
+        let status = DocSpecCLI.run(
+            ["lint", "--locale", "ja=ja", "--locale", "ru=ru", "--source", "ja"],
+            output: CLIOutput(out: { buffer.append($0) }, err: { errBuffer.append($0) }), currentDirectory: root)
+        #expect(status == 0 || status == 1, "\(errBuffer.text)")
+        for line in errBuffer.text.split(separator: "\n") {
+            #expect(line.range(of: #"^(ja|ru)/.+\.md:[1-9]\d*:\d+: (error|warning|note): .+"#, options: .regularExpression) != nil, "\(line)")
+        }
+        #expect(buffer.text.hasPrefix("docspec lint: pages per locale: ja "))
+        GoldenFile.assertMatches(errBuffer.text + buffer.text, golden: "corpus-lint-ja-ru/\(name).txt")
+    }
 }
 
 /// Text appended from several threads.
