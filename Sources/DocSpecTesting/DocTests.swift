@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Ends the test process when a doc-test sample is still running well after its time limit:
 /// `.timeLimit` cannot stop a busy loop, and CI must not hang. Writes
@@ -118,7 +123,7 @@ extension DocSpecCheck {
             ref.fail("compile-fail sample: cannot run swiftc: \(error)")
             return
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = String(decoding: readToEnd(pipe.fileHandleForReading), as: UTF8.self)
         process.waitUntilExit()
         if process.terminationStatus == 0 {
             ref.fail("the sample is marked compile-fail, but it compiles")
@@ -134,6 +139,29 @@ extension DocSpecCheck {
         }
         if !inSample || errorLines.contains(where: { $0.contains("no such module") }) {
             ref.fail("the compile-fail sample did not fail inside its own lines: \(errorLines.first.map(String.init) ?? output)")
+        }
+    }
+}
+
+/// Every byte of `handle` up to end of file, retrying a `read(2)` a signal interrupted (`EINTR`):
+/// corelibs Foundation's `readDataToEndOfFile()` traps then, which happens when other child
+/// processes of the test run finish while swiftc's output is read.
+private func readToEnd(_ handle: FileHandle) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    let descriptor = handle.fileDescriptor
+    while true {
+        let count = buffer.withUnsafeMutableBytes { raw -> Int in
+            #if canImport(Glibc)
+            return Glibc.read(descriptor, raw.baseAddress, raw.count)
+            #else
+            return Darwin.read(descriptor, raw.baseAddress, raw.count)
+            #endif
+        }
+        if count > 0 {
+            data.append(contentsOf: buffer[0..<count])
+        } else if count == 0 || errno != EINTR {
+            return data
         }
     }
 }
