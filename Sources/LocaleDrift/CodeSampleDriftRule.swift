@@ -55,7 +55,7 @@ public struct CodeSampleDriftRule: DriftRule {
                 ? "\(describe(s[first])) code sample\(inSection) is missing in \(pair.target.locale)"
                 : "\(missing.count) code samples (\(missing.map { s[$0].language.isEmpty ? "plain" : s[$0].language }.joined(separator: ", ")))\(inSection) are missing in \(pair.target.locale)"
             out.append(.error(
-                "missing-code-sample", message, at: pair.targetAnchor(forSourceLine: s[first].range.start.line),
+                "missing-code-sample", message, at: pair.targetLocation(forSourceLine: s[first].range.start.line),
                 notes: missing.map { DiagnosticNote("the sample in the source locale (\(pair.source.locale))", at: s[$0].range.start) }))
             missing = []
         }
@@ -169,8 +169,9 @@ public struct CodeSampleDriftRule: DriftRule {
             la.removeAll { Self.isGloss($0.text) }
             lb.removeAll { Self.isGloss($0.text) }
         }
+        let language = a.language.lowercased()
         let firstDiff = (0..<min(la.count, lb.count)).first { i in
-            la[i].text != lb[i].text
+            la[i].text != lb[i].text && !Self.equivalentLines(la[i].text, lb[i].text, language: language)
                 && !(tolerant && CodeNormalizer.differsOnlyInTranslatedText(la[i].text, lb[i].text, language: a.language))
         }
         if let i = firstDiff ?? (la.count != lb.count ? min(la.count, lb.count) : nil) {
@@ -194,6 +195,53 @@ public struct CodeSampleDriftRule: DriftRule {
             return d
         }
         return nil
+    }
+
+    /// Languages in which `'…'` and `"…"` are the same string literal when the text between the
+    /// quotes holds neither quote, no backslash and no interpolation (`$`, `#{`).
+    static let eitherQuoteLanguages: Set<String> = [
+        "js", "javascript", "jsx", "mjs", "cjs", "ts", "typescript", "tsx", "python", "py", "php", "dart", "css", "scss",
+        "less", "html", "xml", "svg", "vue", "svelte", "json5",
+    ]
+    /// Languages whose indentation carries meaning: re-indenting them changes the code.
+    static let indentationLanguages: Set<String> = [
+        "python", "py", "yaml", "yml", "haskell", "hs", "make", "makefile", "coffee", "coffeescript", "nim", "fsharp", "f#",
+        "pug", "sass", "stylus", "text", "txt", "", "console", "output", "markdown", "md", "diff", "patch",
+    ]
+
+    /// Whether two normalised code lines are the same code written differently: re-indented
+    /// (in languages where indentation is layout), or with the other quote around a plain
+    /// string literal (`'UNSENT'` / `"UNSENT"` in JavaScript). Scans UTF-8 bytes.
+    static func equivalentLines(_ a: String, _ b: String, language: String) -> Bool {
+        let trim = !indentationLanguages.contains(language)
+        let quotes = eitherQuoteLanguages.contains(language)
+        guard trim || quotes else { return false }
+        func canonical(_ line: String) -> [UInt8] {
+            var bytes = Array(line.utf8)
+            if trim, let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) { bytes.removeFirst(first) }
+            guard quotes else { return bytes }
+            var i = 0
+            while i < bytes.count {
+                let q = bytes[i]
+                guard q == 0x27 || q == 0x22 else { i += 1; continue }
+                var j = i + 1
+                var plain = true
+                while j < bytes.count, bytes[j] != q {
+                    let c = bytes[j]
+                    if c == 0x27 || c == 0x22 || c == 0x24 || c == 0x23 { plain = false }
+                    j += c == 0x5C ? 2 : 1
+                    if c == 0x5C { plain = false }
+                }
+                guard j < bytes.count else { break }
+                if plain {
+                    bytes[i] = 0x22
+                    bytes[j] = 0x22
+                }
+                i = j + 1
+            }
+            return bytes
+        }
+        return canonical(a) == canonical(b)
     }
 
     /// Info strings of samples that show a terminal or a program's output.

@@ -32,6 +32,11 @@ public struct PageAlignment: Sendable {
         lengthRatio = Double(tl) / Double(sl)
         let ss = source.sections.map { Self.signature($0, source).sorted() }
         let ts = target.sections.map { Self.signature($0, target).sorted() }
+        // A section with subsections is also compared by everything under it: a translator who
+        // folded an H3 into its H2 (a parameter heading turned into a list item) kept the H2's
+        // content, subsections included.
+        let sDeep = Self.deepSignatures(source, ss)
+        let tDeep = Self.deepSignatures(target, ts)
         let sLetters = source.sections.map { Self.letters($0, source) }
         let tLetters = target.sections.map { Self.letters($0, target) }
         let n = source.sections.count
@@ -50,6 +55,9 @@ public struct PageAlignment: Sendable {
             if let aa, let ba { score += aa == ba ? 10 : -4 }
             let jac = Alignment.jaccardSorted(ss[i], ts[j])
             score += 4 * jac
+            if sDeep[i] != nil || tDeep[j] != nil {
+                score += 3 * max(0, Alignment.jaccardSorted(sDeep[i] ?? ss[i], tDeep[j] ?? ts[j]) - jac)
+            }
             // Both sections carry tokens and share none: evidence that they differ.
             if ss[i].count >= 3 && ts[j].count >= 3 && jac < 0.1 { score -= 2 }
             score += 1.5 * Self.lengthSimilarity(sLetters[i], tLetters[j], ratio)
@@ -174,12 +182,12 @@ public struct PageAlignment: Sendable {
             let matchedTargets = Set(region.matches.values)
             let regionSources = Set(region.sourceSections)
             let regionTargets = Set(region.targetSections)
-            for x in region.sourceSections.dropFirst() where !missingSections.contains(x) {
+            for x in region.sourceSections.dropFirst() where !missingSections.contains(x) && !Self.isBare(x, source) {
                 if Self.matchedShare(source.sections[x], source, { share(source, $0, region.matches[$0] != nil, rowPairs) }) < 0.5 {
                     missingSections.formUnion(Self.withSubsections(x, source, regionSources))
                 }
             }
-            for y in region.targetSections.dropFirst() where !extraSections.contains(y) {
+            for y in region.targetSections.dropFirst() where !extraSections.contains(y) && !Self.isBare(y, target) {
                 if Self.matchedShare(target.sections[y], target, { share(target, $0, matchedTargets.contains($0), targetRowPairs) }) < 0.5 {
                     extraSections.formUnion(Self.withSubsections(y, target, regionTargets))
                 }
@@ -301,6 +309,17 @@ public struct PageAlignment: Sendable {
         r.key.isEmpty ? (r.cells.first { !$0.isEmpty } ?? "(empty)") : r.key
     }
 
+    /// Whether section `x` is a heading with nothing under it: no blocks, no subsections, and
+    /// at most a blank line before the next heading (site syntax such as MDN's `{{Compat}}`
+    /// makes no block but is content). No content of it can be missing or extra; the heading
+    /// alone is a heading-only difference. The page's last section is never bare.
+    static func isBare(_ x: Int, _ s: PageStructure) -> Bool {
+        guard let h = s.sections[x].headingIndex, s.sections[x].body.isEmpty, x + 1 < s.sections.count,
+            s.sections[x + 1].level <= s.sections[x].level, let next = s.sections[x + 1].headingIndex
+        else { return false }
+        return s.units[next].range.start.line - s.units[h].range.end.line <= 2
+    }
+
     static func units(_ s: PageSection) -> [Int] { (s.headingIndex.map { [$0] } ?? []) + Array(s.body) }
 
     /// `x` and the sections after it in `within` that are nested deeper than it.
@@ -377,6 +396,23 @@ public struct PageAlignment: Sendable {
         return out
     }
 
+    /// For each section with subsections, the sorted signatures of it and its subsections;
+    /// `nil` for a section without subsections or with more than eight.
+    static func deepSignatures(_ s: PageStructure, _ own: [[UInt64]]) -> [[UInt64]?] {
+        s.sections.indices.map { i -> [UInt64]? in
+            guard i + 1 < s.sections.count, s.sections[i + 1].level > s.sections[i].level, s.sections[i].headingIndex != nil else { return nil }
+            var k = i + 1
+            var out = own[i]
+            while k < s.sections.count, s.sections[k].level > s.sections[i].level {
+                out += own[k]
+                k += 1
+            }
+            // A large subtree (a page's H1 over everything) is no evidence for one heading and
+            // would make every comparison of its row as long as the page.
+            return k - i - 1 <= 8 ? out.sorted() : nil
+        }
+    }
+
     static func letters(_ section: PageSection, _ s: PageStructure) -> Int {
         section.body.reduce(section.headingIndex.map { s.units[$0].letterCount } ?? 0) { $0 + s.units[$1].letterCount }
     }
@@ -403,7 +439,44 @@ public struct PageAlignment: Sendable {
     }
 }
 
+extension PageAlignment {
+    /// Where content at `line` of the source page belongs in the target page: the start of the
+    /// target block matched to the first matched source block after that line, else the last
+    /// line of the target block matched to the last matched source block before it; `nil` when
+    /// no block is matched.
+    public func targetLocation(forSourceLine line: Int) -> SourceLocation? {
+        var after: (line: Int, at: SourceLocation)? = nil
+        var before: (line: Int, at: SourceLocation)? = nil
+        for region in regions {
+            for (a, b) in region.matches {
+                let start = source.units[a].range.start.line
+                let t = target.units[b].range
+                if start > line {
+                    if after == nil || start < after!.line { after = (start, t.start) }
+                } else if before == nil || start > before!.line {
+                    before = (start, SourceLocation(file: t.start.file, line: max(t.end.line, t.start.line)))
+                }
+            }
+        }
+        return after?.at ?? before?.at
+    }
+}
+
 extension PagePair {
+    /// Where content at `line` of the source page belongs in the translation: the heading of
+    /// the target section matched to the source section holding the line, else by the block
+    /// alignment (see `PageAlignment.targetLocation(forSourceLine:)`), else by heading count.
+    func targetLocation(forSourceLine line: Int) -> SourceLocation {
+        let al = alignment ?? PageAlignment(self)
+        let section = al.source.sections.lastIndex { s in s.headingIndex.map { al.source.units[$0].range.start.line <= line } ?? true }
+        if let i = section, let j = al.sourceToTarget[i] ?? al.moved.first(where: { $0.0 == i })?.1,
+            let h = al.target.sections[j].headingIndex
+        {
+            return al.target.units[h].range.start
+        }
+        return al.targetLocation(forSourceLine: line) ?? targetAnchor(forSourceLine: line)
+    }
+
     /// Whether `line` of the source page lies in a section the translation lacks entirely.
     func isInMissingSection(sourceLine line: Int) -> Bool {
         (alignment ?? PageAlignment(self)).unmatchedLines.source.contains { $0.contains(line) }

@@ -31,6 +31,16 @@ public struct StructureDriftRule: DriftRule {
                 added it. Remove it, or suppress the finding when the addition is intended (a note for that locale's readers).
                 """),
         RuleDescriptor(
+            "heading-mismatch", .note, layer: .drift,
+            summary: "a heading differs while the content under it matched: another level, or no counterpart heading",
+            help: """
+                Headings are aligned by the content under them. When that content is in the translation but its heading \
+                has another level (H2 written as H3), or has no heading there at all (an H3 turned into a list item, \
+                folded into its parent), or the translation adds a heading of its own over content the source has, the \
+                difference is in the page's outline only: a note, not a missing or extra section. Match the source's \
+                outline when the table of contents or links to the heading matter.
+                """, example: "### 引数 (H3)  vs  - `otherNode` under ## Синтаксис"),
+        RuleDescriptor(
             "heading-anchor-mismatch", .warning, layer: .drift,
             summary: "a heading's explicit anchor ({#id} or {/*id*/}) differs from the source's",
             help: """
@@ -194,12 +204,82 @@ public struct StructureDriftRule: DriftRule {
                     at: t.units[h].range, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))],
                     fingerprint: "section|" + t.sections[j].title))
             }
+            headings(matched)
             for region in al.regions { compareRegion(region) }
             var counterparts: [Int: Int] = [:]
             for region in al.regions { counterparts.merge(region.matches) { a, _ in a } }
             compareRows(
                 counterparts: counterparts, skipSource: Set(al.missingSections.flatMap { PageAlignment.units(s.sections[$0]) }),
                 skipTarget: Set(al.extraSections.flatMap { PageAlignment.units(t.sections[$0]) }), matchedTargets: Set(counterparts.values))
+        }
+
+        /// Heading-only differences, as notes: a heading paired with one of another level (by
+        /// its section's content, or as a block of a stretch between matched sections), a source
+        /// heading with no counterpart heading over content that is in the translation, and a
+        /// heading the translation added over content the source has.
+        mutating func headings(_ matched: (pairs: [(source: Int, target: Int)], runningMax: [Int])) {
+            let s = al.source
+            let t = al.target
+            func sectionOfHeading(_ p: PageStructure) -> [Int: Int] {
+                var out: [Int: Int] = [:]
+                for (i, section) in p.sections.enumerated() { if let h = section.headingIndex { out[h] = i } }
+                return out
+            }
+            let sourceSection = sectionOfHeading(s)
+            let targetSection = sectionOfHeading(t)
+            var pairs = al.sourceToTarget.map { ($0.key, $0.value) } + al.moved
+            for region in al.regions {
+                for (a, b) in region.matches {
+                    // Headings paired as blocks of a stretch, both over content that matched.
+                    if let i = sourceSection[a], let j = targetSection[b], al.sourceToTarget[i] != j,
+                        !al.missingSections.contains(i), !al.extraSections.contains(j)
+                    {
+                        pairs.append((i, j))
+                    }
+                }
+            }
+            var pairedS = Set<Int>()
+            var pairedT = Set<Int>()
+            for (i, j) in pairs.sorted(by: { $0.0 < $1.0 }) where pairedS.insert(i).inserted && pairedT.insert(j).inserted {
+                guard let hs = s.sections[i].headingIndex, let ht = t.sections[j].headingIndex, s.sections[i].level != t.sections[j].level
+                else { continue }
+                out.append(Diagnostic(
+                    "heading-mismatch", .note,
+                    "heading '\(clip(t.sections[j].title))' is level \(t.sections[j].level) in \(tl), its source heading '\(clip(s.sections[i].title))' level \(s.sections[i].level)",
+                    at: t.units[ht].range.start, notes: [DiagnosticNote("the heading in the source locale (\(sl))", at: s.units[hs].range.start)],
+                    fingerprint: "level|\(s.sections[i].title)|\(t.sections[j].title)"))
+            }
+            var counterpart: [Int: Int] = [:]
+            for region in al.regions { counterpart.merge(region.matches) { a, _ in a } }
+            for (i, section) in s.sections.enumerated() where !pairedS.contains(i) && !al.missingSections.contains(i) {
+                guard let h = section.headingIndex else { continue }
+                // Data the translation holds in another structure (the rows of a definition list
+                // under this heading paired into an HTML table, whose group rows stand for the
+                // headings) is no outline difference.
+                let restructured = section.body.contains { k in
+                    guard let table = s.units[k].table else { return false }
+                    return table.rows.indices.contains { r in
+                        al.rowPairs[PageAlignment.RowRef(unit: k, row: r)].map { t.units[$0.unit].table?.origin != table.origin } ?? false
+                    }
+                }
+                if restructured { continue }
+                // Where its content is in the translation, else where the section belongs.
+                let at = section.body.lazy.compactMap { counterpart[$0] }.first.map { t.units[$0].range.start }
+                    ?? insertionPoint(afterSource: i, matched)
+                out.append(Diagnostic(
+                    "heading-mismatch", .note,
+                    "heading '\(clip(section.title))' of the source locale (\(sl)) has no heading in \(tl); \(section.body.isEmpty ? "nothing is under it" : "the content under it is there")",
+                    at: at, notes: [DiagnosticNote("the heading in the source locale (\(sl))", at: s.units[h].range.start)],
+                    fingerprint: "heading|" + section.title))
+            }
+            for (j, section) in t.sections.enumerated() where !pairedT.contains(j) && !al.extraSections.contains(j) {
+                guard let h = section.headingIndex else { continue }
+                out.append(Diagnostic(
+                    "heading-mismatch", .note,
+                    "\(tl) has heading '\(clip(section.title))' that the source locale (\(sl)) does not; \(section.body.isEmpty ? "nothing is under it" : "the content under it is the source's")",
+                    at: t.units[h].range.start, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))],
+                    fingerprint: "extra-heading|" + section.title))
+            }
         }
 
         /// For each section, the nearest enclosing section (a previous one with a lower level),
@@ -345,7 +425,9 @@ public struct StructureDriftRule: DriftRule {
             let tu = region.targetUnits.filter { !skipT.contains($0) }
             let counterpart = region.matches
             let matchedTargets = Set(counterpart.values)
-            let headingLocation = b.headingIndex.map { t.units[$0].range.start } ?? SourceLocation(file: pair.target.path, line: 1)
+            // The region's heading, else its first block (never the front matter at line 1).
+            let headingLocation = b.headingIndex.map { t.units[$0].range.start }
+                ?? tu.first.map { t.units[$0].range.start } ?? SourceLocation(file: pair.target.path, line: 1)
             // Tables. One whose rows were paired elsewhere on the page (the translation holds the
             // same data in another structure) is not missing or extra: its rows are compared.
             for k in su where s.units[k].kind == .table && !s.units[k].isSpecTable {
@@ -481,6 +563,7 @@ public struct StructureDriftRule: DriftRule {
                     let note = source.map { s.units[$0].range.start } ?? SourceLocation(file: pair.source.path, line: 1)
                     let section = source.map { sectionContext(s, $0) } ?? sectionContext(t, k)
                     for j in tb.rows.indices where al.targetRowPairs[RowRef(unit: k, row: j)] == nil {
+                        if isInSourceProse(tb.rows[j]) { continue }
                         out.append(Diagnostic(
                             "extra-generic-row", .warning,
                             "row '\(clip(PageAlignment.rowKey(tb.rows[j]), 40))' of the \(tb.origin.rawValue)\(section) is not in the source locale (\(sl))",
@@ -488,6 +571,21 @@ public struct StructureDriftRule: DriftRule {
                             fingerprint: "row|" + PageAlignment.rowKey(tb.rows[j])))
                     }
                 }
+            }
+        }
+
+        /// Whether a target row is an item the source names in its prose rather than in a table
+        /// (the translation lists a deprecated constant as a row, the source in the sentence under
+        /// its list): one prose block of the source has the row's code key and every code span
+        /// and number of the row, qualifiers aside (`Node.ENTITY_NODE` (`6`) / `ENTITY_NODE` | 6).
+        func isInSourceProse(_ row: GenericTable.Row) -> Bool {
+            guard row.keyIsCode else { return false }
+            let key = Self.unqualified(row.key)
+            let needed = Set((row.tokens.code + row.tokens.numbers).map(Self.unqualified))
+            return al.source.units.contains { u in
+                guard u.kind == .prose, u.table == nil else { return false }
+                let forms = Set((u.tokens.code + u.tokens.numbers).map(Self.unqualified))
+                return forms.contains(key) && needed.isSubset(of: forms)
             }
         }
 
@@ -746,17 +844,31 @@ public struct StructureDriftRule: DriftRule {
                     if missing[m.at]!.sources.last != m.lines { missing[m.at]!.sources.append(m.lines) }
                     missing[m.at]!.tokens.append(m.token)
                 }
-                let missingCounterparts = Set(order.compactMap { missing[$0]!.counterpart })
+                var instead: (missingAt: SourceLocation, at: SourceLocation)? = nil
+                var missingCounterparts = Set(order.compactMap { missing[$0]!.counterpart })
                 for (c, e) in softExtra where missingCounterparts.contains(c) { extra[c, default: []] += e }
+                // One replacement over a paragraph the translator split in two: the only missing
+                // group (its counterpart has nothing extra) and the only extra group, in another
+                // block of the same stretch, are one "differs" finding, not a missing and an extra.
+                if kind != 0 {
+                    let lone = order.filter { at in missing[at]!.counterpart.map { (extra[$0] ?? []).isEmpty } ?? true }
+                    let extraOnly = extra.filter { !$0.value.isEmpty && !missingCounterparts.contains($0.key) }
+                    if lone.count == 1, extraOnly.count == 1, let d = extraOnly.first?.key {
+                        missing[lone[0]]!.counterpart = d
+                        missingCounterparts.insert(d)
+                        if let x = targetAt[d], x != lone[0] { instead = (lone[0], x) }
+                    }
+                }
                 for at in order {
                     let m = missing[at]!
                     let note = DiagnosticNote("the source locale (\(sl)) has it here", at: m.note)
                     if let c = m.counterpart, let e = extra[c], !e.isEmpty {
                         extra[c] = nil
+                        let other = instead.flatMap { $0.missingAt == at ? DiagnosticNote("what \(tl) has instead", at: $0.at) : nil }
                         var d = Diagnostic(
                             rule, .warning,
                             "\(noun)\(m.context) differs: \(tl) has \(list(e, against: m.tokens)), the source locale (\(sl)) has \(list(m.tokens, against: e))",
-                            at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))")
+                            at: at, notes: [note] + (other.map { [$0] } ?? []), fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))")
                         if let lines = targetLines[c] {
                             d.fix = fixes().tokens(rule: rule, kind: kind, missing: m.tokens, extra: e, sourceLines: m.sources, targetLines: lines)
                         }
@@ -781,17 +893,25 @@ public struct StructureDriftRule: DriftRule {
 
         /// Whether code token `x` is in `text` (ASCII-lower-cased page text): as written, or, for a
         /// span that names one identifier (`Vec<T>`, `println!`, `compareDocumentPosition()`),
-        /// that identifier as a whole word, in prose or in a code block.
+        /// that identifier as a whole word, in prose or in a code block (sentence punctuation caught
+        /// inside the span, `Retry-After:`, left out).
         static func present(_ x: String, in text: String) -> Bool {
             let lower = LinkTarget.asciiLowercased(x)
             if text.hasBytes(lower) { return true }
             var name = Substring(lower)
+            // Punctuation of the sentence caught inside the span (`Retry-After:`, `useCallback,`).
+            while let last = name.utf8.last, last == UInt8(ascii: ":") || last == UInt8(ascii: ",") || last == UInt8(ascii: ";"),
+                name.utf8.count > 2
+            {
+                name = name.dropLast()
+            }
             if name.hasSuffix("()") { name = name.dropLast(2) }
             if name.hasSuffix("!") { name = name.dropLast() }
             if name.hasSuffix(">"), let open = name.firstIndex(of: "<") { name = name[..<open] }
             let identifier = name.utf8.count >= 2 && name.utf8.allSatisfy { b in
                 b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: ":") || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
-            }
+                    || b == UInt8(ascii: "-")
+            } && name.utf8.first != UInt8(ascii: "-") && name.utf8.last != UInt8(ascii: "-")
             return identifier && name.count < lower.count && containsWord(text, name)
         }
 

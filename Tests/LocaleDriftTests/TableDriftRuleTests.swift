@@ -124,7 +124,7 @@ struct TableDriftRuleTests {
             "missing-generic-table", "extra-generic-table", "missing-generic-row", "extra-generic-row",
             "missing-table", "extra-table", "directive-mismatch", "column-mismatch", "missing-row", "extra-row", "cell-mismatch",
             "missing-code-sample", "extra-code-sample", "code-sample-mismatch",
-            "missing-section", "extra-section", "heading-anchor-mismatch", "broken-anchor-link", "number-mismatch", "inline-code-mismatch",
+            "missing-section", "extra-section", "heading-mismatch", "heading-anchor-mismatch", "broken-anchor-link", "number-mismatch", "inline-code-mismatch",
             "link-mismatch", "placeholder-mismatch", "html-attribute-mismatch", "table-shape-mismatch",
             "untranslated-text", "identical-to-source", "stale-translation",
         ])
