@@ -1,5 +1,10 @@
 import Foundation
 import MarkdownSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The parts of a block that must not change in translation, as translation QA tools check them
 /// (numbers, inline code, link and image targets, placeholders, HTML attribute names), each a
@@ -159,6 +164,13 @@ public enum TagHash {
         add(UInt8(ascii: ":"))
         for b in token.utf8 { add(b) }
         return h
+    }
+
+    /// The hash of `kind` + `:` + `token`, over the string's contiguous bytes (the same value
+    /// as the generic `of(_:_:)`, without going through `StringProtocol`'s witnesses per byte).
+    public static func of(_ kind: UInt8, _ token: String) -> UInt64 {
+        var token = token
+        return token.withUTF8 { of(kind, bytes: $0) }
     }
 
     /// The hash of `kind` + `:` + the token's UTF-8 `bytes` (the same value as `of(_:_:)`).
@@ -834,15 +846,16 @@ extension StringProtocol {
         return needle.withUTF8 { n -> Bool in
             guard let first = n.first else { return true }
             func search(_ h: UnsafeBufferPointer<UInt8>) -> Bool {
-                guard h.count >= n.count else { return false }
+                guard h.count >= n.count, let base = h.baseAddress else { return false }
                 var i = 0
                 let last = h.count - n.count
                 while i <= last {
-                    if h[i] == first {
-                        var k = 1
-                        while k < n.count && h[i + k] == n[k] { k += 1 }
-                        if k == n.count { return true }
-                    }
+                    // The next candidate first byte found by `memchr` (vectorised in libc).
+                    guard let p = memchr(base + i, Int32(first), last - i + 1) else { return false }
+                    i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+                    var k = 1
+                    while k < n.count && h[i + k] == n[k] { k += 1 }
+                    if k == n.count { return true }
                     i += 1
                 }
                 return false
