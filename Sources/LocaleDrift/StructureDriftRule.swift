@@ -727,15 +727,17 @@ public struct StructureDriftRule: DriftRule {
         ) {
             // A site that one locale links in its localised form (`ja.vite.dev/…`) is compared
             // by site only, on both sides.
-            let localized = Set((source + target).flatMap { $0.tokens.links.filter { $0.hasSuffix("/…") } }.map { String($0.dropLast(2)) })
+            var localized = Set<String>()
+            for u in source + target {
+                for link in u.tokens.links where link.hasSuffix("/…") { localized.insert(String(link.dropLast(2))) }
+            }
             func site(_ t: InvariantTokens) -> InvariantTokens {
-                guard !localized.isEmpty else { return t }
                 var t = t
                 t.links = t.links.map { link in localized.first { link == $0 || link.hasPrefix($0 + "/") }.map { $0 + "/…" } ?? link }
                 return t
             }
-            let source = source.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context, $0.lines) }
-            let target = target.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context, $0.lines) }
+            let source = localized.isEmpty ? source : source.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context, $0.lines) }
+            let target = localized.isEmpty ? target : target.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context, $0.lines) }
             let targetLines = Dictionary(target.map { ($0.id, $0.lines) }, uniquingKeysWith: { a, _ in a })
             let targetAt = Dictionary(target.map { ($0.id, $0.at) }, uniquingKeysWith: { a, _ in a })
             // A source block without counterpart: report at the counterpart of the nearest
@@ -752,35 +754,58 @@ public struct StructureDriftRule: DriftRule {
                 if nearest[s.id] == nil, let next { nearest[s.id] = next }
             }
             for kind in 0..<5 {
+                // A kind neither side has a token of has nothing to report.
+                guard source.contains(where: { !$0.tokens.tokens(ofKind: kind).isEmpty })
+                    || target.contains(where: { !$0.tokens.tokens(ofKind: kind).isEmpty })
+                else { continue }
                 let (rule, noun) = InvariantTokens.kindNames[kind]
+                // What follows is read only for a token the other side lacks: each built when
+                // first needed.
                 // Inline code written as plain text on the other side, anywhere on its page, is
                 // formatting, not drift; so is a constant with or without its qualifier
                 // (`Node.ELEMENT_NODE` / `ELEMENT_NODE`). Compared ASCII-case-insensitively.
-                let targetPage = kind == 1 ? pageText(target: true) : ""
-                let sourcePage = kind == 1 ? pageText(target: false) : ""
-                let qualified = kind == 1 ? Self.qualifierForms(target.map(\.tokens) + alsoInTarget) : []
-                let sourceQualified = kind == 1 ? Self.qualifierForms(source.map(\.tokens) + alsoInSource) : []
+                var qualifiedForms: (target: Set<String>?, source: Set<String>?) = (nil, nil)
+                func qualified(target isTarget: Bool) -> Set<String> {
+                    if let q = isTarget ? qualifiedForms.target : qualifiedForms.source { return q }
+                    let q = isTarget ? Self.qualifierForms(target.map(\.tokens) + alsoInTarget) : Self.qualifierForms(source.map(\.tokens) + alsoInSource)
+                    if isTarget { qualifiedForms.target = q } else { qualifiedForms.source = q }
+                    return q
+                }
                 // A number the source writes as part of an ideographic word may be a word in the
                 // translation; a large round number may be written with a word for thousands,
                 // millions, … (`1000000000` / `1 миллиард`, `120000` / `120 тыс.`).
-                let wordNumbers = kind == 0 ? Set(source.flatMap(\.tokens.wordNumbers)) : []
-                let targetNumbers = kind == 0 ? (target.map(\.tokens) + alsoInTarget).flatMap(\.numbers) : []
+                var numberSets: (wordNumbers: Set<String>, targetNumbers: [String])? = nil
+                func numbers() -> (wordNumbers: Set<String>, targetNumbers: [String]) {
+                    if let numberSets { return numberSets }
+                    let n = (Set(source.flatMap(\.tokens.wordNumbers)), (target.map(\.tokens) + alsoInTarget).flatMap(\.numbers))
+                    numberSets = n
+                    return n
+                }
                 func writtenWithMultiplier(_ x: String) -> Bool {
                     guard x.hasSuffix("000") else { return false }
-                    return targetNumbers.contains { y in (1...4).contains { TokenExtractor.scaled(y, zeros: 3 * $0) == x } }
+                    return numbers().targetNumbers.contains { y in (1...4).contains { TokenExtractor.scaled(y, zeros: 3 * $0) == x } }
                 }
                 // Present in the matched stretch (as code or text): never missing. Present only
                 // elsewhere on the page: missing only where the counterpart block has other code
                 // instead (`startTransition` written where the source says `addTransitionType`).
-                let regionTarget = kind == 1 ? LinkTarget.asciiLowercased((target.map(\.tokens.text) + alsoInTarget.map(\.text)).joined(separator: "\n")) : ""
-                let regionSource = kind == 1 ? LinkTarget.asciiLowercased((source.map(\.tokens.text) + alsoInSource.map(\.text)).joined(separator: "\n")) : ""
-                func inRegion(_ x: String, _ text: String, _ forms: Set<String>) -> Bool {
-                    text.hasBytes(LinkTarget.asciiLowercased(x)) || forms.contains(x) || forms.contains(Self.unqualified(x))
+                var regionTexts: (target: String?, source: String?) = (nil, nil)
+                func region(target isTarget: Bool) -> String {
+                    if let r = isTarget ? regionTexts.target : regionTexts.source { return r }
+                    let r = isTarget
+                        ? LinkTarget.asciiLowercased((target.map(\.tokens.text) + alsoInTarget.map(\.text)).joined(separator: "\n"))
+                        : LinkTarget.asciiLowercased((source.map(\.tokens.text) + alsoInSource.map(\.text)).joined(separator: "\n"))
+                    if isTarget { regionTexts.target = r } else { regionTexts.source = r }
+                    return r
+                }
+                func inRegion(_ x: String, target isTarget: Bool) -> Bool {
+                    if region(target: isTarget).hasBytes(LinkTarget.asciiLowercased(x)) { return true }
+                    let forms = qualified(target: isTarget)
+                    return forms.contains(x) || forms.contains(Self.unqualified(x))
                 }
                 func counted(_ x: String) -> Bool {
-                    if kind == 1 { return !(inRegion(x, regionTarget, qualified) || Self.present(x, in: targetPage)) }
+                    if kind == 1 { return !(inRegion(x, target: true) || Self.present(x, in: pageText(target: true))) }
                     guard kind == 0, !keepNumbers.contains(x) else { return true }
-                    return !((Int(x).map { $0 <= 10 } ?? false) || wordNumbers.contains(x) || writtenWithMultiplier(x))
+                    return !((Int(x).map { $0 <= 10 } ?? false) || numbers().wordNumbers.contains(x) || writtenWithMultiplier(x))
                 }
                 // Links are a multiset (each link of the source needs one in the translation);
                 // other tokens only need to be present: mentioning `true` twice where the source
@@ -810,7 +835,7 @@ public struct StructureDriftRule: DriftRule {
                             }
                             if missing[at]!.sources.last != s.lines { missing[at]!.sources.append(s.lines) }
                             if multiset || !missing[at]!.tokens.contains(x) { missing[at]!.tokens.append(x) }
-                        } else if kind == 1, let c = counterpart[s.id], let at = targetAt[c], !inRegion(x, regionTarget, qualified),
+                        } else if kind == 1, let c = counterpart[s.id], let at = targetAt[c], !inRegion(x, target: true),
                             reported.insert(x).inserted
                         {
                             softMissing.append((at, x, s.at, s.context, c, s.lines))
@@ -825,9 +850,9 @@ public struct StructureDriftRule: DriftRule {
                     for x in t.tokens.tokens(ofKind: kind) {
                         if let c = remaining[x], c > 0 {
                             remaining[x] = c - 1
-                        } else if kind == 1 && inRegion(x, regionSource, sourceQualified) {
+                        } else if kind == 1 && inRegion(x, target: false) {
                             continue
-                        } else if kind == 1 && Self.present(x, in: sourcePage) {
+                        } else if kind == 1 && Self.present(x, in: pageText(target: false)) {
                             if reported.insert("extra:" + x).inserted { softExtra[t.id, default: []].append(x) }
                         } else if multiset || reported.insert("extra:" + x).inserted {
                             extra[t.id, default: []].append(x)
@@ -950,7 +975,11 @@ public struct StructureDriftRule: DriftRule {
         /// A code token without its qualifier: the part after the last `.` or `::` of a dotted
         /// identifier (`Node.ELEMENT_NODE` → `ELEMENT_NODE`); other code as it is.
         static func unqualified(_ c: String) -> String {
-            guard c.unicodeScalars.allSatisfy({ $0 == "." || $0 == ":" || $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }),
+            // ASCII letters are the ASCII scalars that are alphabetic.
+            guard c.utf8.allSatisfy({ b in
+                b == UInt8(ascii: ".") || b == UInt8(ascii: ":") || b == UInt8(ascii: "_") || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
+                    || (b >= 0x30 && b <= 0x39)
+            }),
                 let last = c.split(whereSeparator: { $0 == "." || $0 == ":" }).last, last.count < c.count
             else { return c }
             return String(last)

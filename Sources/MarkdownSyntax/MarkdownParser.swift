@@ -146,45 +146,82 @@ public enum MarkdownParser {
 
     /// Finds the first byte that is not part of a well-formed UTF-8 sequence, or a NUL byte.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> BadByte? {
+        // Almost every page is valid: checked without counting lines first, eight ASCII bytes
+        // at a time; only a page with a bad byte is scanned again for its line and column.
+        if bytes.withUnsafeBufferPointer(isWellFormed) { return nil }
+        return firstInvalidUTF8Located(bytes)
+    }
+
+    /// Whether `b` is well-formed UTF-8 without a NUL byte (what `firstInvalidUTF8Located`
+    /// accepts).
+    static func isWellFormed(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress else { return true }
+        let n = b.count
         var i = 0
-        var line = 1
-        var column = 1
-        let n = bytes.count
         while i < n {
-            let b = bytes[i]
-            var length = 0
-            var minScalar: UInt32 = 0
-            if b == 0 {
-                return BadByte(offset: i, line: line, column: column)  // NUL: a binary file
-            } else if b < 0x80 {
-                length = 1
-            } else if b & 0xE0 == 0xC0 {
-                length = 2; minScalar = 0x80
-            } else if b & 0xF0 == 0xE0 {
-                length = 3; minScalar = 0x800
-            } else if b & 0xF8 == 0xF0 {
-                length = 4; minScalar = 0x10000
-            } else {
-                return BadByte(offset: i, line: line, column: column)
+            // Eight ASCII bytes without NUL at once: no byte has its high bit set, and none is 0.
+            if i + 8 <= n {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let low: UInt64 = 0x0101_0101_0101_0101
+                if w & high == 0, (w &- low) & ~w & high == 0 {
+                    i += 8
+                    continue
+                }
             }
-            if i + length > n { return BadByte(offset: i, line: line, column: column) }
-            var scalar = length == 1 ? UInt32(b) : UInt32(b) & (0xFF >> (length + 1))
-            for k in 1..<max(length, 1) {
-                let c = bytes[i + k]
-                if c & 0xC0 != 0x80 { return BadByte(offset: i, line: line, column: column) }
-                scalar = scalar << 6 | UInt32(c & 0x3F)
-            }
-            if length > 1, scalar < minScalar || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
-                return BadByte(offset: i, line: line, column: column)
-            }
-            if b == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+            guard let length = wellFormedLength(b, i) else { return false }
             i += length
         }
-        return nil
+        return true
+    }
+
+    /// The length of the well-formed UTF-8 sequence starting at byte `i` of `b`, or `nil` for a
+    /// NUL byte, a byte that cannot start a sequence, a truncated or overlong sequence, a
+    /// surrogate or a scalar beyond U+10FFFF.
+    @inline(__always)
+    static func wellFormedLength(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+        let c = b[i]
+        if c == 0 { return nil }
+        if c < 0x80 { return 1 }
+        let length: Int
+        let minScalar: UInt32
+        if c & 0xE0 == 0xC0 {
+            length = 2; minScalar = 0x80
+        } else if c & 0xF0 == 0xE0 {
+            length = 3; minScalar = 0x800
+        } else if c & 0xF8 == 0xF0 {
+            length = 4; minScalar = 0x10000
+        } else {
+            return nil
+        }
+        if i + length > b.count { return nil }
+        var scalar = UInt32(c) & (0xFF >> (length + 1))
+        for k in 1..<length {
+            let x = b[i + k]
+            if x & 0xC0 != 0x80 { return nil }
+            scalar = scalar << 6 | UInt32(x & 0x3F)
+        }
+        if scalar < minScalar || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return nil }
+        return length
+    }
+
+    /// `firstInvalidUTF8`, with the bad byte's line and column.
+    static func firstInvalidUTF8Located(_ bytes: [UInt8]) -> BadByte? {
+        bytes.withUnsafeBufferPointer { b -> BadByte? in
+            var i = 0
+            var line = 1
+            var column = 1
+            while i < b.count {
+                guard let length = wellFormedLength(b, i) else { return BadByte(offset: i, line: line, column: column) }
+                if b[i] == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                i += length
+            }
+            return nil
+        }
     }
 }

@@ -1,5 +1,10 @@
 import Foundation
 import MarkdownSyntax
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The parts of a block that must not change in translation, as translation QA tools check them
 /// (numbers, inline code, link and image targets, placeholders, HTML attribute names), each a
@@ -159,6 +164,13 @@ public enum TagHash {
         add(UInt8(ascii: ":"))
         for b in token.utf8 { add(b) }
         return h
+    }
+
+    /// The hash of `kind` + `:` + `token`, over the string's contiguous bytes (the same value
+    /// as the generic `of(_:_:)`, without going through `StringProtocol`'s witnesses per byte).
+    public static func of(_ kind: UInt8, _ token: String) -> UInt64 {
+        var token = token
+        return token.withUTF8 { of(kind, bytes: $0) }
     }
 
     /// The hash of `kind` + `:` + the token's UTF-8 `bytes` (the same value as `of(_:_:)`).
@@ -410,6 +422,153 @@ public enum LinkTarget {
     ///   links, localised URLs, non-ASCII fragments), kept on other absolute URLs
     ///   (`rfc9110#section-6` is another place than `#section-6.5.1`).
     public static func normalize(_ raw: String, locales: Set<String>) -> String? {
+        // The common target (ASCII, no CR, ASCII locale codes) on bytes, with one output string;
+        // `Character` and byte semantics agree there. Anything else takes the general path.
+        if let fast = normalizedASCII(raw, locales: locales) { return fast }
+        return normalizedGeneral(raw, locales: locales)
+    }
+
+    /// `normalize` for an ASCII target without CR bytes when every locale code is ASCII, on
+    /// UTF-8 bytes; `nil` when that does not hold (then `normalizedGeneral` decides), else
+    /// `.some(result)`.
+    static func normalizedASCII(_ raw: String, locales: Set<String>) -> String?? {
+        guard raw.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }), locales.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+            return nil
+        }
+        var b = Array(raw.utf8)
+        func isSpace(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 || x == 0x0A }
+        var lo = 0
+        var hi = b.count
+        while lo < hi, isSpace(b[lo]) { lo += 1 }
+        while hi > lo, isSpace(b[hi - 1]) { hi -= 1 }
+        for i in lo..<hi where b[i] >= 0x41 && b[i] <= 0x5A { b[i] |= 0x20 }
+        if hi - lo >= 2, b[lo] == UInt8(ascii: "<"), b[hi - 1] == UInt8(ascii: ">") {
+            lo += 1
+            hi -= 1
+        }
+        var fragment = hi..<hi
+        if let hash = b[lo..<hi].firstIndex(of: UInt8(ascii: "#")) {
+            fragment = hash..<hi
+            hi = hash
+        }
+        if lo == hi { return .some(nil) }
+        return .some(b.withUnsafeBufferPointer { u -> String in
+            var out: [UInt8] = []
+            out.reserveCapacity(hi - lo + fragment.count)
+            var pathStart = lo
+            var hasScheme = false
+            if let r = find(u, "://", in: lo..<hi) {
+                hasScheme = true
+                out.append(contentsOf: u[lo..<r.upperBound])
+                let rest = r.upperBound
+                let hostEnd = u[rest..<hi].firstIndex(of: UInt8(ascii: "/")) ?? hi
+                var hostStart = rest
+                if let dot = u[rest..<hostEnd].firstIndex(of: UInt8(ascii: ".")), u[(dot + 1)..<hostEnd].contains(UInt8(ascii: ".")),
+                    isLocaleASCII(UnsafeBufferPointer(rebasing: u[rest..<dot]), locales)
+                {
+                    // A locale's own site: the site only (see `normalizedGeneral`).
+                    out.append(contentsOf: u[(dot + 1)..<hostEnd])
+                    out.append(contentsOf: "/…".utf8)
+                    return String(decoding: out, as: UTF8.self)
+                }
+                if hostEnd - rest >= 4, u[rest] == UInt8(ascii: "w"), u[rest + 1] == UInt8(ascii: "w"), u[rest + 2] == UInt8(ascii: "w"),
+                    u[rest + 3] == UInt8(ascii: ".")
+                {
+                    hostStart += 4
+                }
+                pathStart = hostStart
+            }
+            // Path segments without locale markers, joined by `/`.
+            var localized = false
+            var first = true
+            var segStart = pathStart
+            while true {
+                let segEnd = u[segStart..<hi].firstIndex(of: UInt8(ascii: "/")) ?? hi
+                if isLocaleASCII(UnsafeBufferPointer(rebasing: u[segStart..<segEnd]), locales) {
+                    localized = true
+                } else {
+                    if !first { out.append(UInt8(ascii: "/")) }
+                    first = false
+                    out.append(contentsOf: u[segStart..<segEnd])
+                }
+                if segEnd == hi { break }
+                segStart = segEnd + 1
+            }
+            while out.count > 1, out.last == UInt8(ascii: "/") { out.removeLast() }
+            for ext in [".md", ".mdx", ".html", ".htm"] {
+                let e = Array(ext.utf8)
+                guard out.count >= e.count, out[(out.count - e.count)...].elementsEqual(e) else { continue }
+                if out.count > e.count, out[out.count - e.count - 1] == UInt8(ascii: "/") { continue }
+                out.removeLast(e.count)
+                break
+            }
+            if hasScheme, !localized, fragment.count > 1, !u[fragment].contains(UInt8(ascii: "%")) {
+                out.append(contentsOf: u[fragment])
+            }
+            return String(decoding: out, as: UTF8.self)
+        })
+    }
+
+    /// The first occurrence of ASCII `needle` in `u[range]`.
+    static func find(_ u: UnsafeBufferPointer<UInt8>, _ needle: StaticString, in range: Range<Int>) -> Range<Int>? {
+        let m = needle.utf8CodeUnitCount
+        let p = needle.utf8Start
+        var k = range.lowerBound
+        while k + m <= range.upperBound {
+            var j = 0
+            while j < m, u[k + j] == p[j] { j += 1 }
+            if j == m { return k..<(k + m) }
+            k += 1
+        }
+        return nil
+    }
+
+    /// `isLocale(_:_:)` for an ASCII segment when every locale code is ASCII (so `String`
+    /// equality is byte equality), without allocating for the segments a path is made of.
+    static func isLocaleASCII(_ seg: UnsafeBufferPointer<UInt8>, _ locales: Set<String>) -> Bool {
+        let n = seg.count
+        func lower(_ x: UInt8) -> UInt8 { x >= 0x41 && x <= 0x5A ? x | 0x20 : x }
+        func isLocaleCode(_ r: Range<Int>) -> Bool {
+            locales.contains { l in l.utf8.count == r.count && l.utf8.elementsEqual(seg[r].lazy.map(lower)) }
+        }
+        if n == 0 || n > 16 || seg.contains(UInt8(ascii: ".")) { return isLocaleCode(0..<n) }
+        if isLocaleCode(0..<n) { return true }
+        // Subtags, split at `-` and `_` (empty ones kept); only the first four matter.
+        var subtags: [Range<Int>] = []
+        var start = 0
+        for i in 0...n where i == n || seg[i] == UInt8(ascii: "-") || seg[i] == UInt8(ascii: "_") {
+            subtags.append(start..<i)
+            start = i + 1
+        }
+        let base = subtags[0]
+        if subtags.count > 1, isLocaleCode(base), n <= 7 { return true }
+        guard base.count == 2, subtags.count <= 3 else { return false }
+        let a = lower(seg[base.lowerBound])
+        let c = lower(seg[base.lowerBound + 1])
+        guard a >= 0x61, a <= 0x7A, c >= 0x61, c <= 0x7A, iso639_1Letters[Int(a - 0x61) * 26 + Int(c - 0x61)] else { return false }
+        func letters(_ r: Range<Int>, _ count: Int) -> Bool {
+            r.count == count && seg[r].allSatisfy { lower($0) >= 0x61 && lower($0) <= 0x7A }
+        }
+        var k = 1
+        if k < subtags.count, letters(subtags[k], 4) { k += 1 }
+        if k < subtags.count, letters(subtags[k], 2) || (subtags[k].count == 3 && seg[subtags[k]].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) {
+            k += 1
+        }
+        return k == subtags.count
+    }
+
+    /// `iso639_1` as a 26 × 26 table of letter pairs.
+    static let iso639_1Letters: [Bool] = {
+        var t = [Bool](repeating: false, count: 26 * 26)
+        for code in iso639_1 {
+            let b = Array(code.utf8)
+            t[Int(b[0] - 0x61) * 26 + Int(b[1] - 0x61)] = true
+        }
+        return t
+    }()
+
+    /// `normalize` for any target, on `String`s.
+    static func normalizedGeneral(_ raw: String, locales: Set<String>) -> String? {
         // Lower-cased once (ASCII bytes; targets are compared lower-cased anyway); every marker
         // looked for below is ASCII.
         var s = asciiLowercased(raw.trimmingSpaces)
@@ -459,7 +618,15 @@ public enum LinkTarget {
     /// `s` with ASCII capitals lower-cased (other characters as they are).
     public static func asciiLowercased(_ s: String) -> String {
         guard s.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return s }
-        return String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        let n = s.utf8.count
+        return String(unsafeUninitializedCapacity: n) { out in
+            var i = 0
+            for x in s.utf8 {
+                out[i] = x >= 0x41 && x <= 0x5A ? x | 0x20 : x
+                i += 1
+            }
+            return n
+        }
     }
 
     /// Whether a path segment or subdomain is a locale marker: a configured locale (or a region
@@ -679,15 +846,16 @@ extension StringProtocol {
         return needle.withUTF8 { n -> Bool in
             guard let first = n.first else { return true }
             func search(_ h: UnsafeBufferPointer<UInt8>) -> Bool {
-                guard h.count >= n.count else { return false }
+                guard h.count >= n.count, let base = h.baseAddress else { return false }
                 var i = 0
                 let last = h.count - n.count
                 while i <= last {
-                    if h[i] == first {
-                        var k = 1
-                        while k < n.count && h[i + k] == n[k] { k += 1 }
-                        if k == n.count { return true }
-                    }
+                    // The next candidate first byte found by `memchr` (vectorised in libc).
+                    guard let p = memchr(base + i, Int32(first), last - i + 1) else { return false }
+                    i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+                    var k = 1
+                    while k < n.count && h[i + k] == n[k] { k += 1 }
+                    if k == n.count { return true }
                     i += 1
                 }
                 return false

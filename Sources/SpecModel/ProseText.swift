@@ -122,8 +122,7 @@ public enum ProseText {
             var unit = ProseUnit(kind: kind, text: text, prose: proseWords(raw), location: location, section: section)
             // Only a block with an external link can be a list of resources (checked second:
             // it cleans the text again).
-            unit.externalLinksOnly = hasExternalLink(inlines)
-                && ScriptCounts(proseWords(clean(self.text(of: inlines, links: false)))).total == 0
+            unit.externalLinksOnly = hasExternalLink(inlines) && !proseWordsHaveLetters(clean(self.text(of: inlines, links: false)))
             out.append(unit)
         }
         switch block {
@@ -311,31 +310,35 @@ public enum ProseText {
     static func normalisedSpaces(_ s: String) -> String {
         var s = s
         return s.withUTF8 { b -> String in
-            var out: [UInt8] = []
-            out.reserveCapacity(b.count)
-            var pending = false
-            var i = 0
-            while i < b.count {
-                let c = b[i]
-                var space = 0
-                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
-                    space = 1
-                } else if c == 0xE3, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x80 {
-                    space = 3  // U+3000
+            // Written straight into the string's storage: the result is never longer.
+            String(unsafeUninitializedCapacity: b.count) { out in
+                var k = 0
+                var pending = false
+                var i = 0
+                while i < b.count {
+                    let c = b[i]
+                    var space = 0
+                    if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
+                        space = 1
+                    } else if c == 0xE3, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x80 {
+                        space = 3  // U+3000
+                    }
+                    if space > 0 {
+                        pending = k > 0
+                        i += space
+                        continue
+                    }
+                    if pending {
+                        out[k] = 0x20
+                        k += 1
+                        pending = false
+                    }
+                    out[k] = c
+                    k += 1
+                    i += 1
                 }
-                if space > 0 {
-                    pending = !out.isEmpty
-                    i += space
-                    continue
-                }
-                if pending {
-                    out.append(0x20)
-                    pending = false
-                }
-                out.append(c)
-                i += 1
+                return k
             }
-            return String(decoding: out, as: UTF8.self)
         }
     }
 
@@ -346,50 +349,80 @@ public enum ProseText {
     static func proseWords(_ text: String) -> String {
         var text = text
         return text.withUTF8 { b -> String in
-            let n = b.count
-            // The scalar starting at byte `k` and its length (a `String`'s bytes are valid UTF-8).
-            func scalar(at k: Int) -> (Unicode.Scalar, Int) {
-                let c = UInt32(b[k])
-                if c < 0x80 { return (Unicode.Scalar(UInt8(c)), 1) }
-                let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
-                var v = c & (0xFF >> (length + 1))
-                for j in 1..<length { v = v << 6 | UInt32(b[k + j] & 0x3F) }
-                return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
+            String(unsafeUninitializedCapacity: b.count) { out in
+                var k = 0
+                forEachProseWord(b) { r in
+                    if k > 0 {
+                        out[k] = 0x20
+                        k += 1
+                    }
+                    for j in r {
+                        out[k] = b[j]
+                        k += 1
+                    }
+                    return true
+                }
+                return k
             }
-            var out: [UInt8] = []
-            out.reserveCapacity(n)
-            // The current word's scalars and the byte offset each starts at (one more: its end),
-            // reused from word to word.
-            var word: [Unicode.Scalar] = []
-            var offsets: [Int] = []
-            var i = 0
+        }
+    }
+
+    /// Whether `proseWords(text)` has a letter (`ScriptCounts(proseWords(text)).total > 0`),
+    /// stopping at the first word that has one, without building the words' string.
+    static func proseWordsHaveLetters(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { b -> Bool in
+            var found = false
+            forEachProseWord(b) { r in
+                found = ScriptCounts(utf8: UnsafeBufferPointer(rebasing: b[r])).total > 0
+                return !found
+            }
+            return found
+        }
+    }
+
+    /// Calls `body` with the byte range of each word of `b` (UTF-8) that reads as prose (see
+    /// `proseWords`), in order, until it returns `false`.
+    static func forEachProseWord(_ b: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) {
+        let n = b.count
+        // The scalar starting at byte `k` and its length (a `String`'s bytes are valid UTF-8).
+        func scalar(at k: Int) -> (Unicode.Scalar, Int) {
+            let c = UInt32(b[k])
+            if c < 0x80 { return (Unicode.Scalar(UInt8(c)), 1) }
+            let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+            var v = c & (0xFF >> (length + 1))
+            for j in 1..<length { v = v << 6 | UInt32(b[k + j] & 0x3F) }
+            return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
+        }
+        // The current word's scalars and the byte offset each starts at (one more: its end),
+        // reused from word to word.
+        var word: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        var i = 0
+        while i < n {
+            let (u, w) = scalar(at: i)
+            if isWhitespace(u) {
+                i += w
+                continue
+            }
+            word.removeAll(keepingCapacity: true)
+            offsets.removeAll(keepingCapacity: true)
             while i < n {
                 let (u, w) = scalar(at: i)
-                if isWhitespace(u) {
-                    i += w
-                    continue
-                }
-                word.removeAll(keepingCapacity: true)
-                offsets.removeAll(keepingCapacity: true)
-                while i < n {
-                    let (u, w) = scalar(at: i)
-                    if isWhitespace(u) { break }
-                    word.append(u)
-                    offsets.append(i)
-                    i += w
-                }
+                if isWhitespace(u) { break }
+                word.append(u)
                 offsets.append(i)
-                // Sentence punctuation around a word does not make it code.
-                var lo = 0
-                var hi = word.count
-                while lo < hi, isSentencePunctuation(word[lo]) { lo += 1 }
-                while hi > lo, isSentencePunctuation(word[hi - 1]) { hi -= 1 }
-                if lo < hi, !looksLikeCode(word[lo..<hi]) {
-                    if !out.isEmpty { out.append(0x20) }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[offsets[lo]..<offsets[hi]]))
-                }
+                i += w
             }
-            return String(decoding: out, as: UTF8.self)
+            offsets.append(i)
+            // Sentence punctuation around a word does not make it code.
+            var lo = 0
+            var hi = word.count
+            while lo < hi, isSentencePunctuation(word[lo]) { lo += 1 }
+            while hi > lo, isSentencePunctuation(word[hi - 1]) { hi -= 1 }
+            if lo < hi, !looksLikeCode(word[lo..<hi]) {
+                if !body(offsets[lo]..<offsets[hi]) { return }
+            }
         }
     }
 

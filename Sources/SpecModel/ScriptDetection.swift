@@ -118,32 +118,42 @@ public struct ScriptCounts: Hashable, Sendable {
 
     /// Counts the letters of `text`.
     public init(_ text: some StringProtocol) {
+        if let counts = text.utf8.withContiguousStorageIfAvailable({ Self.counted($0) }) {
+            perScript = counts
+        } else {
+            perScript = Array(text.utf8).withUnsafeBufferPointer { Self.counted($0) }
+        }
+    }
+
+    /// Counts the letters of UTF-8 `bytes` (whole scalars).
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        perScript = Self.counted(bytes)
+    }
+
+    static func counted(_ b: UnsafeBufferPointer<UInt8>) -> SIMD16<Int> {
         // Counted in a stack buffer (a SIMD vector's lanes are slow to update one at a time),
         // from the UTF-8 bytes: ASCII letters directly, other scalars through the script table.
-        perScript = withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
             counts.initialize(repeating: 0)
-            func count(_ b: UnsafeBufferPointer<UInt8>) {
-                var i = 0
-                let n = b.count
-                while i < n {
-                    let c = b[i]
-                    if c < 0x80 {
-                        if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { counts[0] += 1 }
-                        i += 1
-                        continue
-                    }
-                    let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
-                    var v = UInt32(c) & (0xFF >> (length + 1))
-                    var j = 1
-                    while j < length, i + j < n {
-                        v = v << 6 | UInt32(b[i + j] & 0x3F)
-                        j += 1
-                    }
-                    i += length
-                    if let u = Unicode.Scalar(v), let script = Script(u) { counts[script.index] += 1 }
+            var i = 0
+            let n = b.count
+            while i < n {
+                let c = b[i]
+                if c < 0x80 {
+                    if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { counts[0] += 1 }
+                    i += 1
+                    continue
                 }
+                let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+                var v = UInt32(c) & (0xFF >> (length + 1))
+                var j = 1
+                while j < length, i + j < n {
+                    v = v << 6 | UInt32(b[i + j] & 0x3F)
+                    j += 1
+                }
+                i += length
+                if let u = Unicode.Scalar(v), let script = Script(u) { counts[script.index] += 1 }
             }
-            if text.utf8.withContiguousStorageIfAvailable(count) == nil { Array(text.utf8).withUnsafeBufferPointer(count) }
             return SIMD16<Int>(counts)
         }
     }
