@@ -233,6 +233,23 @@ public struct PageAlignment: Sendable {
                 targetRowPairs[t] = r
             }
         }
+        // A row the translation moved to another table leaves a gap that no longer counts it:
+        // the changed row beside it pairs with its counterpart.
+        for region in regions {
+            for (a, b) in region.matches.sorted(by: { $0.key < $1.key }) where isGeneric(source.units[a]) && isGeneric(target.units[b]) {
+                let sr = source.units[a].table!.rows
+                let tr = target.units[b].table!.rows
+                var within: [Int: Int] = [:]
+                for i in sr.indices { if let p = rowPairs[RowRef(unit: a, row: i)], p.unit == b { within[i] = p.row } }
+                let pairs = Self.gapPairs(
+                    sr, tr, within, free: { [rowPairs] in rowPairs[RowRef(unit: a, row: $0)] == nil },
+                    { [targetRowPairs] in targetRowPairs[RowRef(unit: b, row: $0)] == nil })
+                for (i, j) in pairs {
+                    rowPairs[RowRef(unit: a, row: i)] = RowRef(unit: b, row: j)
+                    targetRowPairs[RowRef(unit: b, row: j)] = RowRef(unit: a, row: i)
+                }
+            }
+        }
     }
 
     /// A row key as compared page-wide: the whole key (trimmed, ASCII-lower-cased), or its first
@@ -275,17 +292,26 @@ public struct PageAlignment: Sendable {
                 rowMatch[i] = leftover.remove(at: k)
             }
         }
-        // Between two paired rows, as many unpaired rows on each side (at most a few), of the
-        // same shape: one row changed (a number in a row whose other cells are translated
-        // prose), like a diff's changed line, compared cell by cell rather than missing + extra.
+        for (i, j) in gapPairs(sr, tr, rowMatch, free: { _ in true }, { _ in true }) { rowMatch[i] = j }
+        return rowMatch.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Between two paired rows, as many unpaired rows on each side (at most a few), of the
+    /// same shape: one row changed (a number in a row whose other cells are translated prose, a
+    /// key cell rewritten), like a diff's changed line, compared cell by cell rather than
+    /// missing + extra. Rows that are not `free` (paired elsewhere on the page) are not part of
+    /// a gap. Returns the new pairs, source row → target row.
+    static func gapPairs(
+        _ sr: [GenericTable.Row], _ tr: [GenericTable.Row], _ rowMatch: [Int: Int], free freeS: (Int) -> Bool, _ freeT: (Int) -> Bool
+    ) -> [(Int, Int)] {
         let sorted = rowMatch.sorted { $0.key < $1.key }
         let taken = Set(rowMatch.values)
         var newPairs: [(Int, Int)] = []
         var prev = (-1, -1)
         for (i, j) in sorted + [(sr.count, tr.count)] {
             if j > prev.1 {
-                let gapS = (prev.0 + 1..<i).filter { rowMatch[$0] == nil }
-                let gapT = (prev.1 + 1..<j).filter { !taken.contains($0) }
+                let gapS = (prev.0 + 1..<i).filter { rowMatch[$0] == nil && freeS($0) }
+                let gapT = (prev.1 + 1..<j).filter { !taken.contains($0) && freeT($0) }
                 if !gapS.isEmpty, gapS.count == gapT.count, gapS.count <= 3,
                     zip(gapS, gapT).allSatisfy({ sr[$0].cells.filter { !$0.isEmpty }.count == tr[$1].cells.filter { !$0.isEmpty }.count })
                 {
@@ -294,8 +320,7 @@ public struct PageAlignment: Sendable {
                 prev = (i, j)
             }
         }
-        for (i, j) in newPairs { rowMatch[i] = j }
-        return rowMatch.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return newPairs
     }
 
     /// Row tokens plus the identifier parts of its code (`Node.ELEMENT_NODE` also gives

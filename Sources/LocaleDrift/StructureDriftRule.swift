@@ -629,6 +629,7 @@ public struct StructureDriftRule: DriftRule {
             flush()
             // A key cell changed where keys repeat (`-=` written as `-`): the rows were paired by
             // their other cells, so the key is what differs. Own findings, never grouped.
+            var keyChanged = Set<Int>()
             for (i, p) in pairs.enumerated() {
                 guard let p else { continue }
                 let tr = targetRow(p)
@@ -641,6 +642,7 @@ public struct StructureDriftRule: DriftRule {
                     "the key of row '\(clip(sr[i].key, 40))' of the \(ta.origin.rawValue)\(section) differs: \(tl) has '\(clip(tr.key, 40))', the source locale (\(sl)) has '\(clip(sr[i].key, 40))'",
                     at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
                     fingerprint: "key|\(sr[i].key)|\(tr.key)"))
+                keyChanged.insert(i)
             }
             // Row findings: many rows differing the same way (an old translation that wrote
             // `ELEMENT_NODE` for `Node.ELEMENT_NODE`) are one finding per rule for the table.
@@ -677,6 +679,11 @@ public struct StructureDriftRule: DriftRule {
                     let targetLinks = Set(targetTokens.links)
                     sourceTokens.links = Self.removing(sr[i].keyLinks.filter { !targetLinks.contains($0) }, from: sourceTokens.links)
                     targetTokens.links = Self.removing(tr.keyLinks.filter { !sourceLinks.contains($0) }, from: targetTokens.links)
+                    sourceTokens.code.removeAll { $0 == sr[i].key }
+                    targetTokens.code.removeAll { $0 == tr.key }
+                }
+                // A changed key was reported above.
+                if keyChanged.contains(i) {
                     sourceTokens.code.removeAll { $0 == sr[i].key }
                     targetTokens.code.removeAll { $0 == tr.key }
                 }

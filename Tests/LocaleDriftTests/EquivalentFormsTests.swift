@@ -186,4 +186,46 @@ struct EquivalentFormsTests {
         #expect(found.map(\.ruleID) == ["missing-code-sample"], "\(found)")
         #expect(found.first?.location?.line == target[1].line, "\(found)")
     }
+    @Test("A key cell rewritten beside a row the translation moved to another table is one key finding, not an extra and a missing row")
+    func changedKeyBesideAMovedRow() throws {
+        let source = ja("""
+            # 記法
+
+            ## タプル
+
+            | 記号 | 説明 |
+            |---|---|
+            | `(expr, ...)` | タプル式 |
+            | `(type, ...)` | タプル型 |
+            | `expr(expr, ...)` | 関数呼び出し式 |
+            | `ident!(...)` | マクロ呼び出し |
+            | `expr.0` | タプルの添字アクセス |
+
+            ## パス
+
+            | 記号 | 説明 |
+            |---|---|
+            | `ident::ident` | 名前空間パス |
+            """)
+        let target = ru("""
+            # Синтаксис
+
+            ## Кортежи
+
+            | Символ | Описание |
+            |---|---|
+            | `(expr, ...)` | Выражение кортежа |
+            | `(type, ...)` | Тип кортежа |
+            1️⃣| `(type, ...)` | Выражение вызова функции |
+            | `expr.0` | Взятие элемента кортежа по индексу |
+
+            ## Пути
+
+            | Символ | Описание |
+            |---|---|
+            | `ident::ident` | Путь пространства имён |
+            | `ident!(...)` | Вызов макроса |
+            """)
+        try expectDrift(source, target, rules: [StructureDriftRule()], [Finding("inline-code-mismatch", .warning, at: target[1], note: source.firstLine(of: "| `expr(expr"))])
+    }
 }
