@@ -61,12 +61,13 @@ public struct CodeSampleDriftRule: DriftRule {
         }
         for entry in pair.analyzed.samples.entries {
             switch (entry.source, entry.target, entry.match) {
-            case (_, _, .moved?):
+            case (let a?, let b?, .moved?):
                 // A sample the translation has elsewhere on the page, unchanged (its section
                 // moved), is not missing here and extra there.
-                continue
-            case (_, _, .equal?):
+                if let finding = metadataMismatch(s[a], t[b], pair) { out.append(finding) }
+            case (let a?, let b?, .equal?):
                 flushMissing()
+                if let finding = metadataMismatch(s[a], t[b], pair) { out.append(finding) }
             case (let a?, nil, _):
                 // Inside a section the translation lacks: the missing-section finding says it.
                 if pair.isInMissingSection(sourceLine: s[a].range.start.line) { continue }
@@ -120,6 +121,40 @@ public struct CodeSampleDriftRule: DriftRule {
         }).joined(separator: " ")
     }
 
+    /// The finding for two paired samples whose info strings differ in what the site's build
+    /// reads (React's `{expectedErrors: …}`) or that lose the source's `title="…"` (a file
+    /// name); `nil` when they agree. The text of a title may be translated.
+    func metadataMismatch(_ a: CodeSample, _ b: CodeSample, _ pair: PagePair) -> Diagnostic? {
+        let sl = pair.source.locale
+        let tl = pair.target.locale
+        let (ma, mb) = (Self.buildMetadata(a), Self.buildMetadata(b))
+        let titled = (Self.hasTitle(a), Self.hasTitle(b))
+        guard ma != mb || (titled.0 && !titled.1) else { return nil }
+        let message = ma != mb
+            ? "fence metadata differs: \(tl) has \(mb.map { "'\(MessageText.clip($0, 80))'" } ?? "none"), \(sl) has \(ma.map { "'\(MessageText.clip($0, 80))'" } ?? "none")"
+            : "the fence's title (title=\"…\") of the source locale (\(sl)) is missing in \(tl)"
+        var d = Diagnostic.error(
+            "code-sample-mismatch", message, at: b.range, notes: [DiagnosticNote("the sample in the source locale (\(sl))", at: a.range.start)])
+        d.fingerprintContent = "meta|\(mb ?? "")|\(ma ?? "")|\(titled.1)|" + Self.key(a)
+        return d
+    }
+
+    /// Info-string metadata that a site's build reads, not display: a `{key: value}` object
+    /// from the first `{…}` attribute on (React's `{expectedErrors: {'react-compiler': [13]}}`),
+    /// blanks removed; `nil` when there is none. Line marks (`{1,4-6}`, `[[1, 6, "name"]]`) are
+    /// display and not metadata.
+    static func buildMetadata(_ c: CodeSample) -> String? {
+        guard let k = c.attributes.firstIndex(where: { $0.hasPrefix("{") }) else { return nil }
+        let text = c.attributes[k...].joined(separator: " ")
+        guard text.hasBytes(":") else { return nil }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != " " && $0 != "\t" }))
+    }
+
+    /// Whether the info string names a title (`title="src/App.js"`).
+    static func hasTitle(_ c: CodeSample) -> Bool {
+        c.attributes.contains { $0.hasPrefix("title=") }
+    }
+
     func describe(_ c: CodeSample) -> String {
         c.language.isEmpty ? "a" : "a \(c.language)"
     }
@@ -138,6 +173,7 @@ public struct CodeSampleDriftRule: DriftRule {
             d.fix = FixBuilder(pair).infoString(rule: d.ruleID, source: a, target: b)
             return d
         }
+        if let d = metadataMismatch(a, b, pair) { return d }
         // A typed JSON sample that is not JSON in the source locale was reported there
         // (invalid-json-sample); the translation differing from it is that one mistake again.
         if a.symbol != nil, ["json", "jsonc", "json5"].contains(a.language), !Self.isJSON(a.code), Self.isJSON(b.code) {
