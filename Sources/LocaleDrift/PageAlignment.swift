@@ -37,6 +37,8 @@ public struct PageAlignment: Sendable {
         // content, subsections included.
         let sDeep = Self.deepSignatures(source, ss)
         let tDeep = Self.deepSignatures(target, ts)
+        let sCode = source.sections.map { Self.codeWords($0, source).sorted() }
+        let tCode = target.sections.map { Self.codeWords($0, target).sorted() }
         let sLetters = source.sections.map { Self.letters($0, source) }
         let tLetters = target.sections.map { Self.letters($0, target) }
         let n = source.sections.count
@@ -55,6 +57,9 @@ public struct PageAlignment: Sendable {
             if let aa, let ba { score += aa == ba ? 10 : -4 }
             let jac = Alignment.jaccardSorted(ss[i], ts[j])
             score += 4 * jac
+            // Samples the translation rewrote a little still share their identifiers (only
+            // evidence for, never against: a replaced sample is a finding, not a misalignment).
+            if !sCode[i].isEmpty, !tCode[j].isEmpty { score += 2 * Alignment.jaccardSorted(sCode[i], tCode[j]) }
             if sDeep[i] != nil || tDeep[j] != nil {
                 score += 3 * max(0, Alignment.jaccardSorted(sDeep[i] ?? ss[i], tDeep[j] ?? ts[j]) - jac)
             }
@@ -397,6 +402,13 @@ public struct PageAlignment: Sendable {
             let tb = b.table!
             return 1.5 + 3 * Alignment.jaccardSorted(a.tags, b.tags)
                 + (ta.rows.count == tb.rows.count ? 1 : 0)
+        case (.table, .prose), (.prose, .table):
+            // A definition list written as a nested list (`- term` / `  - : text` and
+            // `- term — text`) is the same block when they share tokens.
+            let table = a.table ?? b.table
+            guard table?.origin == .definitionList else { return -1 }
+            let jac = Alignment.jaccardSorted(a.tags, b.tags)
+            return jac == 0 ? -1 : 0.3 + 3 * jac
         case (.prose, .prose), (.html, .html), (.prose, .html), (.html, .prose):
             let both = a.tokens.isEmpty && b.tokens.isEmpty
             return 0.5 + (both ? 0 : 3 * Alignment.jaccardSorted(a.tags, b.tags))
@@ -436,6 +448,36 @@ public struct PageAlignment: Sendable {
             // would make every comparison of its row as long as the page.
             return k - i - 1 <= 8 ? out.sorted() : nil
         }
+    }
+
+    /// Tagged hashes of the first twelve distinct identifiers of a sample's code (ASCII, at
+    /// least three bytes, starting with a letter): a sample the translation rewrote a little
+    /// (`compareDocumentPosition(otherNode)` and `node.compareDocumentPosition( otherNode )`)
+    /// is still evidence that two sections hold the same thing. Scans UTF-8 bytes.
+    static func codeWords(_ section: PageSection, _ s: PageStructure) -> [UInt64] {
+        var out: [UInt64] = []
+        for k in section.body { if let c = s.units[k].codeKey { out += codeWords(c) } }
+        return out
+    }
+
+    static func codeWords(_ code: String) -> [UInt64] {
+        var out: [UInt64] = []
+        var seen = Set<UInt64>()
+        var word: [UInt8] = []
+        func flush() {
+            if word.count >= 3, let f = word.first, (f | 0x20) >= 0x61 && (f | 0x20) <= 0x7A {
+                let h = TagHash.of(UInt8(ascii: "w"), String(decoding: word, as: UTF8.self))
+                if seen.insert(h).inserted { out.append(h) }
+            }
+            word.removeAll(keepingCapacity: true)
+        }
+        for b in code.utf8 {
+            if out.count >= 12 { return out }
+            let isWord = b == 0x5F || (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
+            if isWord { word.append(b) } else { flush() }
+        }
+        flush()
+        return Array(out.prefix(12))
     }
 
     static func letters(_ section: PageSection, _ s: PageStructure) -> Int {

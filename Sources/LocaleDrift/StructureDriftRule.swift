@@ -435,7 +435,9 @@ public struct StructureDriftRule: DriftRule {
                 let section = sectionContext(s, k)
                 if let c = counterpart[k], t.units[c].kind == .table, !t.units[c].isSpecTable {
                     compareTableShape(st, t.units[c], section: section)
-                } else if !(counterpart[k].map { t.units[$0].isSpecTable } ?? false), !hasPairedRows(source: k) {
+                } else if counterpart[k] == nil, !hasPairedRows(source: k) {
+                    // (A counterpart that is a spec table is that rule's; one that is a list is
+                    // the definition list written as a nested list.)
                     out.append(Diagnostic(
                         "missing-generic-table", .warning,
                         "\(st.table!.origin.rawValue) (\(st.table!.rows.count) rows)\(section) is missing in \(tl)",

@@ -194,4 +194,68 @@ struct HeadingOutlineTests {
             """)
         try expectDrift(source, target, rules: rules, [Finding("missing-section", at: target[1], note: source.firstLine(of: "## ブラウザーの互換性"))])
     }
+    @Test("A syntax section whose sample the translation rewrote a little, its parameter list written as a plain list, under an added heading: notes only")
+    func rewrittenSampleAndPlainList() throws {
+        let source = ja("""
+            ---
+            title: compareDocumentPosition()
+            ---
+
+            **`compareDocumentPosition()`** は [Node](/ja/docs/Web/API/Node) のメソッドで、引数のノードの相対位置を報告します。
+
+            ## 構文
+
+            ```js
+            compareDocumentPosition(otherNode);
+            ```
+
+            ### 引数
+
+            - `otherNode`
+              - : このノードとの相対位置を報告するノードです。
+
+            ## 例
+
+            ```js
+            const head = document.head;
+            ```
+
+            ## 仕様書
+
+            {{Specifications}}
+            """)
+        let target = ru("""
+            ---
+            title: compareDocumentPosition()
+            ---
+
+            1️⃣## Аннотация
+
+            Метод **`compareDocumentPosition()`** узла [Node](/ru/docs/Web/API/Node) сравнивает позицию узлов.
+
+            ## Синтаксис
+
+            ```js
+            node.compareDocumentPosition(otherNode);
+            ```
+
+            2️⃣- `otherNode` — узел, с которым идёт сравнение.
+
+            ## Пример
+
+            ```js
+            const head = document.head;
+            ```
+
+            ## Спецификации
+
+            {{Specifications}}
+            """)
+        let found = try drift(source, target, rules: rules)
+        #expect(
+            sorted(found.map(Finding.init)) == sorted([
+                Finding("heading-mismatch", .note, at: target[1], notes: [Location(file: source.path, line: 1)]),
+                Finding("heading-mismatch", .note, at: target[2], note: source.firstLine(of: "### 引数")),
+            ]), "\(found)")
+    }
 }
