@@ -44,54 +44,6 @@ struct HeadingOutlineTests {
         try expectDrift(source, target, rules: rules, [Finding("heading-mismatch", .note, at: target[1], note: source.firstLine(of: "## 返値"))])
     }
 
-    @Test("A source heading turned into a list item, and a heading the translator added, are notes, not a missing and an extra section")
-    func headingTurnedIntoListAndAddedHeading() throws {
-        let source = ja("""
-            # compareDocumentPosition()
-
-            ノードの位置を、呼び出されたノードからの相対位置で報告します。
-
-            ## 構文
-
-            ```js
-            compareDocumentPosition(otherNode);
-            ```
-
-            ### 引数
-
-            - `otherNode`
-              - : 相対位置を報告する {{domxref("Node")}} を指定します。
-
-            ## 例
-
-            `head.compareDocumentPosition(body)` は `4` を返します。
-            """)
-        let target = ru("""
-            # compareDocumentPosition()
-
-            1️⃣## Аннотация
-
-            Сообщает положение узла относительно узла, у которого вызван метод.
-
-            ## Синтаксис
-
-            ```js
-            compareDocumentPosition(otherNode);
-            ```
-
-            2️⃣- `otherNode`
-              - : {{domxref("Node")}}, положение которого сообщается.
-
-            ## Пример
-
-            `head.compareDocumentPosition(body)` возвращает `4`.
-            """)
-        try expectDrift(source, target, rules: rules, [
-            Finding("heading-mismatch", .note, at: target[1], notes: [Location(file: source.path, line: 1)]),
-            Finding("heading-mismatch", .note, at: target[2], note: source.firstLine(of: "### 引数")),
-        ])
-    }
-
     @Test("An empty source heading the translation leaves out is a note; the sample missing under the next heading is still reported")
     func emptyHeadingLeftOut() throws {
         let source = ja("""
