@@ -639,11 +639,15 @@ public struct StructureDriftRule: DriftRule {
                 // Only where the rest of the row agrees; a row that differs elsewhere too is
                 // reported with its cells below.
                 guard Set(sr[i].tokens.code).subtracting([sr[i].key]) == Set(tr.tokens.code).subtracting([tr.key]) else { continue }
-                out.append(Diagnostic(
+                var d = Diagnostic(
                     "inline-code-mismatch", .warning,
                     "the key of row '\(clip(sr[i].key, 40))' of the \(ta.origin.rawValue)\(section) differs: \(tl) has '\(clip(tr.key, 40))', the source locale (\(sl)) has '\(clip(sr[i].key, 40))'",
                     at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
-                    fingerprint: "key|\(sr[i].key)|\(tr.key)"))
+                    fingerprint: "key|\(sr[i].key)|\(tr.key)")
+                d.fix = fixes().tokens(
+                    rule: d.ruleID, kind: 1, missing: [sr[i].key], extra: [tr.key], sourceLines: [sr[i].location.line...sr[i].location.line],
+                    targetLines: tr.location.line...tr.location.line)
+                out.append(d)
                 keyChanged.insert(i)
             }
             // Row findings: many rows differing the same way (an old translation that wrote
