@@ -140,6 +140,21 @@ struct LintWatchTests {
         #expect(run.ticks[5].out.contains(": ja/new.md, ru/new.md changed; 1 new, 0 resolved"), "\(run.ticks[5])")
     }
 
+    @Test("a save of the same text (new modification time, same bytes) parses nothing and prints only the summary")
+    func sameBytes() throws {
+        let w = try Self.workspace()
+        let page = w.url("ru/limits.md")
+        let run = try Self.watch(w, [], [
+            {
+                try Self.ru.write(to: page, atomically: true, encoding: .utf8)
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: page.path)
+            },
+        ])
+        #expect(run.ticks[1].err == "", "\(run.ticks[1])")
+        #expect(run.ticks[1].out == "docspec lint --watch: ru/limits.md changed; 0 new, 0 resolved; 0 errors, 0 warnings\n", "\(run.ticks[1])")
+        #expect(run.parsed == 4)
+    }
+
     @Test("--watch refuses json, sarif and github output and --changed-since")
     func refusedFormats() throws {
         let w = try Self.workspace()
