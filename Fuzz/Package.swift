@@ -15,6 +15,8 @@ let package = Package(
         .executableTarget(name: "fuzz-extract", dependencies: ["FuzzSupport", .product(name: "DocSpecKit", package: "DocSpec")]),
         .executableTarget(name: "fuzz-drift", dependencies: ["FuzzSupport", .product(name: "DocSpecKit", package: "DocSpec")]),
         .executableTarget(name: "fuzz-generate", dependencies: ["FuzzSupport", .product(name: "DocSpecKit", package: "DocSpec")]),
+        .executableTarget(name: "fuzz-fix", dependencies: ["FuzzSupport", .product(name: "DocSpecKit", package: "DocSpec")]),
+        .executableTarget(name: "fuzz-lsp", dependencies: ["FuzzSupport", .product(name: "DocSpecKit", package: "DocSpec")]),
         .executableTarget(
             name: "fuzz-signed-data", dependencies: ["FuzzSupport", .product(name: "AppStoreServerAPI", package: "DocSpec")]),
         .executableTarget(

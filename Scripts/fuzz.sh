@@ -6,7 +6,7 @@
 #   Scripts/fuzz.sh parse 60                    one target for a minute
 #   Scripts/fuzz.sh all 30                      the CI smoke: each target 30 s, corpus replay included
 #
-# TARGET is parse, extract, drift, generate, signed-data or consumption (see docs/fuzzing.md).
+# TARGET is parse, extract, drift, generate, signed-data, consumption, fix or lsp (see docs/fuzzing.md).
 # Targets run one after another under `nice`. Each run starts from its working corpus
 # ($FUZZ_WORK/corpus/TARGET, kept between runs), the seeds assembled for it ($FUZZ_WORK/seeds/TARGET:
 # docs-ja/, docs-ru/, test fixtures, Fuzz/Seeds/, Fuzz/Regressions/ and, when present,
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-TARGETS=(parse extract drift generate signed-data consumption)
+TARGETS=(parse extract drift generate signed-data consumption fix lsp)
 target=${1:-all}
 seconds=${2:-600}
 if [ "$target" = list ]; then printf '%s\n' "${TARGETS[@]}"; exit 0; fi
@@ -129,7 +129,7 @@ seeds_for() { # seeds_for TARGET -> prints the seed folder
       local pages=()
       mapfile -t pages < <(markdown_pages)
       copy_small "$dest" "${pages[@]}" ;;
-    drift) pair_seeds "$dest" ;;
+    drift | fix) pair_seeds "$dest" ;;
     consumption) json_blocks "$dest" ;;
     signed-data) jws_strings "$dest" ;;
   esac
@@ -142,6 +142,7 @@ dict_for() {
   case $1 in
     consumption) echo "$ROOT/Fuzz/Dictionaries/consumption.dict" ;;
     signed-data) echo "$ROOT/Fuzz/Dictionaries/signed-data.dict" ;;
+    lsp) echo "$ROOT/Fuzz/Dictionaries/lsp.dict" ;;
     *) echo "$ROOT/Fuzz/Dictionaries/markdown.dict" ;;
   esac
 }
@@ -158,7 +159,7 @@ for t in "${selected[@]}"; do
   flags=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
          -dict="$(dict_for "$t")" -artifact_prefix="$artifacts/")
   # Big page pairs make each drift input slow; mutations stay small, seeds are read whole.
-  if [ "$t" = drift ]; then flags+=(-max_len=16384); fi
+  if [ "$t" = drift ] || [ "$t" = fix ]; then flags+=(-max_len=16384); fi
   # shellcheck disable=SC2206
   flags+=(${FUZZ_FLAGS:-})
   echo "fuzz.sh: fuzz-$t for ${seconds}s ($(ls "$seeds" | wc -l) seeds, $(ls "$corpus" | wc -l) in corpus; log: $log)" >&2

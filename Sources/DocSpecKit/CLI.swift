@@ -458,6 +458,8 @@ public enum DocSpecCLI {
         var dryRun = false
         /// `fix --insert-missing`.
         var insertMissing = false
+        /// `lint --watch`.
+        var watch = false
         /// `lsp --debounce-ms <n>`.
         var debounceMilliseconds: Int?
         /// `fix --rule <id>`, in order.

@@ -103,7 +103,9 @@ extension DocSpecCLI {
     static let commandDeclarations: [CommandDeclaration] = [
         findingsCommand(
             "check", "Lint the docs and verify Generated/ is up to date (the one command for CI).", extraOptions: symbolOptions, run: check),
-        findingsCommand("lint", "Check every target locale against the source locale for drift.", run: lint),
+        findingsCommand(
+            "lint", "Check every target locale against the source locale for drift.", extraOptions: [watchOption],
+            discussion: suppressionHelp + "\n\n" + watchHelp, run: lint),
         CommandDeclaration(
             name: "generate", abstract: "Write conformance tests from the source locale's spec tables and samples.",
             usage: ["generate [--check] [options]"],
@@ -260,15 +262,34 @@ extension DocSpecCLI {
         LSPCommand.declaration,
     ]
 
-    /// `lint` or `check`: the finding options, page arguments, `run` on the prepared config.
+    /// `lint --watch`.
+    static let watchOption = OptionDeclaration.flag(
+        "--watch", help: "Lint again whenever a page or docspec.yml changes, printing only new and resolved findings; Ctrl-C stops (status 0)."
+    ) { o in o.watch = true }
+
+    static let watchHelp = """
+        With --watch, lint prints every finding once, then polls the pages and docspec.yml (twice a
+        second) and after each change prints only the findings that are new and a 'resolved:' line
+        for each one that went away; unchanged pages are not parsed again. Text output only (--format
+        json, sarif and github are refused with --watch, as is --changed-since).
+        """
+
+    /// `lint` or `check`: the finding options, page arguments, `run` on the prepared config
+    /// (`lint --watch` runs `LintWatcher` instead).
     static func findingsCommand(
-        _ name: String, _ abstract: String, extraOptions: [OptionDeclaration] = [],
+        _ name: String, _ abstract: String, extraOptions: [OptionDeclaration] = [], discussion: String = suppressionHelp,
         run: @escaping @Sendable (Config, Options, CLIOutput, [DocSet.LocaleFiles], URL) throws(DocSpecError) -> Int32
     ) -> CommandDeclaration {
         CommandDeclaration(
-            name: name, abstract: abstract, discussion: suppressionHelp, arguments: [pageArgument], options: findingOptions + extraOptions,
-            exitStatus: findingsExit
+            name: name, abstract: abstract, discussion: discussion, arguments: [pageArgument], options: findingOptions + extraOptions,
+            exitStatus: name == "lint" ? findingsExit + " With --watch: 0 when stopped with Ctrl-C." : findingsExit
         ) { o, c throws(DocSpecError) in
+            if o.watch {
+                try LintWatcher.check(o)
+                var o = o
+                o.rules = c.rules
+                return try LintWatcher(options: o, context: c, clock: SystemWatchClock()).run()
+            }
             let (config, found) = try prepare(name, o, c)
             return try run(config, o, c.output, found, c.currentDirectory)
         }

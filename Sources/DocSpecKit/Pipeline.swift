@@ -61,9 +61,12 @@ public enum Pipeline {
     ///   `DocSet.load` reads them without the drift model): generation reads all of them (error
     ///   codes and validated types span pages), and only its findings about the selected pages
     ///   are kept. `nil` generates from the pages checked.
+    /// - Parameter cache: pages and pair findings kept from an earlier run with the same
+    ///   `config` (`lint --watch`): unchanged pages are not re-parsed, unchanged pairs not
+    ///   re-checked.
     static func lint(
         _ config: Config, keepingDocuments: Bool = false, retention: Retention = .specModel, discovered: [DocSet.LocaleFiles]?,
-        generationSource: DocSet? = nil, progress: LintProgress? = nil
+        generationSource: DocSet? = nil, progress: LintProgress? = nil, cache: LintCache? = nil
     ) -> LintResult {
         let found = discovered ?? DocSet.discover(config, locales: config.locales)
         var diagnostics = found.flatMap(\.diagnostics)
@@ -83,17 +86,22 @@ public enum Pipeline {
                 let compact = compacted(page)
                 return retention == .specModel ? compact : generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests)
             }
-            let (first, firstDiagnostics) = DocSet.parse(group.page.locale, group.page.url, group.page.relativePath, config)
+            func parse(_ file: PageFile) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
+                let read = { DocSet.parse(file.locale, file.url, file.relativePath, config) }
+                return cache?.page(file.url, parse: read) ?? read()
+            }
+            let (first, firstDiagnostics) = parse(group.page)
             progress?.pageParsed()
             var result = GroupResult(pages: first.map { [kept($0)] } ?? [], extraction: firstDiagnostics, drift: [])
             for file in group.targets {
-                let (target, targetDiagnostics) = DocSet.parse(file.locale, file.url, file.relativePath, config)
+                let (target, targetDiagnostics) = parse(file)
                 progress?.pageParsed()
                 result.extraction += targetDiagnostics
                 guard let target else { continue }
                 if let first {
                     defer { progress?.pairChecked() }
-                    var (drift, analysis) = checker.analyze(PagePair(source: first, target: target))
+                    let check = { checker.analyze(PagePair(source: first, target: target)) }
+                    var (drift, analysis) = cache?.drift(source: group.page.url, target: file.url, analyze: check) ?? check()
                     result.drift += drift
                     analysis.blocks = nil
                     if keepingDocuments || retention == .specModel {

@@ -44,17 +44,37 @@ public struct PageAlignment: Sendable {
         let n = source.sections.count
         let m = target.sections.count
         let ratio = lengthRatio
-        let src = source
-        let tgt = target
+        // What the n × m scores read, gathered once per section (the scoring runs a million
+        // times on pages of a thousand sections): heading level, anchor as a number shared by
+        // both pages (equal anchors, equal numbers), -1 without a heading.
+        var anchorIDs: [String: Int] = [:]
+        func gathered(_ s: PageStructure) -> (level: [Int], anchor: [Int?]) {
+            var level: [Int] = []
+            var anchor: [Int?] = []
+            for section in s.sections {
+                guard let h = section.headingIndex else {
+                    level.append(-1)
+                    anchor.append(nil)
+                    continue
+                }
+                level.append(section.level)
+                anchor.append(s.units[h].anchor.map { a in
+                    if let id = anchorIDs[a] { return id }
+                    anchorIDs[a] = anchorIDs.count
+                    return anchorIDs.count - 1
+                })
+            }
+            return (level, anchor)
+        }
+        let (sLevel, sAnchor) = gathered(source)
+        let (tLevel, tAnchor) = gathered(target)
         let matches = Alignment.scored(n, m) { i, j in
-            let a = src.sections[i]
-            let b = tgt.sections[j]
-            if a.headingIndex == nil || b.headingIndex == nil { return a.headingIndex == nil && b.headingIndex == nil ? 100 : -1 }
+            let la = sLevel[i]
+            let lb = tLevel[j]
+            if la < 0 || lb < 0 { return la < 0 && lb < 0 ? 100 : -1 }
             var score = 0.5
-            score += a.level == b.level ? 1 : -1.5
-            let aa = src.units[a.headingIndex!].anchor
-            let ba = tgt.units[b.headingIndex!].anchor
-            if let aa, let ba { score += aa == ba ? 10 : -4 }
+            score += la == lb ? 1 : -1.5
+            if let aa = sAnchor[i], let ba = tAnchor[j] { score += aa == ba ? 10 : -4 }
             let jac = Alignment.jaccardSorted(ss[i], ts[j])
             score += 4 * jac
             // Samples the translation rewrote a little still share their identifiers (only

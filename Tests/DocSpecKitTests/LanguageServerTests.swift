@@ -153,4 +153,36 @@ struct LanguageServerTests {
         // Line 3 of the last section (0-based 3 × 2999 + 2), at the '1'.
         #expect(numbers.first?.range.start == LSP.Position(line: 4 * 2999 + 2, character: Array("Предел — ".utf16).count))
     }
+
+    @Test("a translation whose file name differs finds its source page by the front matter id")
+    func sourceByID() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("docspec-lsp-\(UUID().uuidString)").standardizedFileURL
+        let fm = FileManager.default
+        try fm.createDirectory(at: root.appendingPathComponent("ja/guide"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: root.appendingPathComponent("ru"), withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: root) }
+        try "source: ja\nlocales:\n  ja: ja\n  ru: ru\n".write(to: root.appendingPathComponent("docspec.yml"), atomically: true, encoding: .utf8)
+        try "---\nid: limits\n---\n# 制限\n\n上限は 100 件です。\n".write(to: root.appendingPathComponent("ja/guide/intro.md"), atomically: true, encoding: .utf8)
+        // A decoy with the translation's own path but another id: lint pairs by id first.
+        try "---\nid: other\n---\n# 別\n\n上限は 7 件です。\n".write(to: root.appendingPathComponent("ja/ogranicheniya.md"), atomically: true, encoding: .utf8)
+        let server = LanguageServer()
+        _ = server.handle(Self.body(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root.absoluteString)"}}"#))
+        let uri = root.appendingPathComponent("ru/ogranicheniya.md").absoluteString
+        let text = "---\nid: limits\n---\n# Ограничения\n\nПредел — 1000 записей.\n"
+        let open = try JSONEncoder().encode(RPCMessage(method: "textDocument/didOpen", params: .from(LSP.DidOpenParams(
+            textDocument: LSP.TextDocumentItem(uri: uri, languageId: "markdown", version: 1, text: text)))))
+        let out = server.handle(Array(open))
+        let published = try #require(out.first { $0.method == "textDocument/publishDiagnostics" })
+        let params = try #require(published.params).decode(LSP.PublishDiagnosticsParams.self)
+        let number = try #require(params.diagnostics.first { $0.code == "number-mismatch" }, "\(params.diagnostics)")
+        #expect(number.message.contains("'100'"), "\(number.message)")
+        #expect(number.range.start == LSP.Position(line: 5, character: Array("Предел — ".utf16).count))
+        #expect(number.relatedInformation?.first?.location.uri == root.appendingPathComponent("ja/guide/intro.md").absoluteString)
+        #expect(!params.diagnostics.contains { $0.message.contains("'7'") })
+        // Go to source lands in the page paired by id.
+        let definition = server.handle(Self.body(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/definition","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":5,"character":2}}}"#))
+        let location = try #require(definition.first?.result).decode(LSP.Location.self)
+        #expect(location.uri == root.appendingPathComponent("ja/guide/intro.md").absoluteString)
+        #expect(location.range.start.line == 5)
+    }
 }

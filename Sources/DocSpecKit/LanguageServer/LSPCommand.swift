@@ -104,8 +104,8 @@ enum LSPCommand {
         discussion: """
             Speaks the Language Server Protocol (JSON-RPC 2.0, Content-Length framing) on standard input
             and output; the editor starts it. It reads docspec.yml from the workspace root and publishes,
-            for an open translation page, the drift against its source page (same path in the source
-            locale's folder) on open, change (incremental, debounced) and save; an open source page
+            for an open translation page, the drift against its source page (paired as lint pairs pages:
+            front matter id, else the same path in the source locale's folder) on open, change (incremental, debounced) and save; an open source page
             republishes its open translations. Fixes are code actions (quickfix, and the source action
             'source.fixAll.docspec'); hover on a finding shows the source block; go to definition jumps
             from a translated block to its counterpart. See docs/lsp.md for editor set-up.

@@ -50,6 +50,11 @@ public final class LanguageServer: @unchecked Sendable {
     /// The last parse of each source page, by path: a translator's edits leave the source page
     /// as it is, so each check parses only the translation.
     var sourcePages: [String: (text: String, page: SpecPage?)] = [:]
+    /// The source locale's pages read for pairing only (front matter, no Markdown parse), read
+    /// when first needed and again after `docspec.yml` or a source-locale page is saved: a
+    /// translation finds its source page as `docspec lint` pairs them (front matter `id` first,
+    /// so file names may differ).
+    var sourceStubs: [SpecPage]? = nil
     /// Requests cancelled before they were handled.
     var cancelled: Set<RPCID> = []
 
@@ -112,6 +117,7 @@ public final class LanguageServer: @unchecked Sendable {
             if let path = rootURI.flatMap(LSP.path(fromURI:)) ?? p.rootPath { root = URL(fileURLWithPath: path) }
             loadConfig()
             sourcePages = [:]
+            sourceStubs = nil
             initialized = true
             return .object([
                 "capabilities": .object([
@@ -155,8 +161,10 @@ public final class LanguageServer: @unchecked Sendable {
             if let root, p.textDocument.uri == LSP.uri(forPath: root.appendingPathComponent(Config.fileName).path) {
                 loadConfig()
                 sourcePages = [:]
+                sourceStubs = nil
                 for uri in documents.keys { touch(uri) }
             } else {
+                if let config, let doc = documents[p.textDocument.uri], place(doc.path)?.locale == config.source { sourceStubs = nil }
                 touch(p.textDocument.uri)
             }
             out += flush()
@@ -237,7 +245,7 @@ public final class LanguageServer: @unchecked Sendable {
         checked[uri] = nil
         guard let config, let doc = documents[uri], let p = place(doc.path), p.locale == config.source else { return }
         for (other, d) in documents where other != uri {
-            if let q = place(d.path), q.locale != config.source, q.relativePath == p.relativePath {
+            if let q = place(d.path), q.locale != config.source, q.relativePath == p.relativePath || checked[other]?.sourcePath == doc.path {
                 pending.insert(other)
                 checked[other] = nil
             }
@@ -277,8 +285,8 @@ public final class LanguageServer: @unchecked Sendable {
     func check(_ uri: String) -> Checked? {
         if let c = checked[uri], c.version == documents[uri]?.version, c.text == documents[uri]?.text { return c }
         guard let config, let doc = documents[uri], let p = place(doc.path), p.locale != config.source else { return nil }
-        let sourcePath = config.resolve(config.sourceLocale?.directory ?? "").appendingPathComponent(p.relativePath).standardizedFileURL.path
         let (target, targetFindings) = page(doc.text, path: doc.path, locale: p.locale, relativePath: p.relativePath, config: config)
+        let (sourcePath, sourceRelativePath) = self.sourcePath(of: target, relativePath: p.relativePath, config: config)
         var findings = targetFindings
         let sourceText = text(ofPath: sourcePath) ?? ""
         var analysis: PairAnalysis? = nil
@@ -287,7 +295,7 @@ public final class LanguageServer: @unchecked Sendable {
             if let cached = sourcePages[sourcePath], cached.text == sourceText {
                 source = cached.page
             } else {
-                source = page(sourceText, path: sourcePath, locale: config.source, relativePath: p.relativePath, config: config).0
+                source = page(sourceText, path: sourcePath, locale: config.source, relativePath: sourceRelativePath, config: config).0
                 sourcePages[sourcePath] = (sourceText, source)
             }
             if let source {
@@ -304,6 +312,27 @@ public final class LanguageServer: @unchecked Sendable {
             sourcePath: sourcePath, sourceText: sourceText, sourceIndex: TextIndex(sourceText))
         checked[uri] = c
         return c
+    }
+
+    /// The file of the source page `target` (a translation at `relativePath`) is paired with, as
+    /// `docspec lint` pairs pages (`PageSetRule.pair`: front matter `id`, else the same path, else
+    /// the path ignoring case, else the `slug`); the same path in the source folder when no page
+    /// pairs with it. Returns the file's path and its path relative to the source folder.
+    func sourcePath(of target: SpecPage?, relativePath: String, config: Config) -> (path: String, relativePath: String) {
+        let folder = config.resolve(config.sourceLocale?.directory ?? "")
+        let samePath = (folder.appendingPathComponent(relativePath).standardizedFileURL.path, relativePath)
+        guard let target, let sourceLocale = config.sourceLocale else { return samePath }
+        if sourceStubs == nil {
+            sourceStubs = DocSet.discover(config, locales: [sourceLocale]).flatMap { f in
+                f.files.compactMap { rel in
+                    PageReader.pairingStub(
+                        fileAt: f.url(rel), displayPath: DocSet.displayPath(f.url(rel), root: config.root), locale: sourceLocale.code, relativePath: rel)
+                }
+            }
+        }
+        let paired = PageSetRule.pair(source: sourceStubs ?? [], target: [target], sourceLocale: config.source, targetLocale: target.locale)
+        guard let source = paired.pairs.first?.source else { return samePath }
+        return (folder.appendingPathComponent(source.relativePath).standardizedFileURL.path, source.relativePath)
     }
 
     /// The LSP diagnostics of an open document, with the findings they stand for.
