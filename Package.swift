@@ -92,7 +92,8 @@ let package = Package(
         .testTarget(name: "AppStoreServerAPIIntegrationTests", dependencies: ["AppStoreServerAPI", "DocDiagnostics"]),
         // Conformance tests generated from docs-ja/ by `docspec generate` (do not edit by hand).
         .testTarget(
-            name: "GeneratedConformanceTests", dependencies: ["AppStoreServerAPI", "PurchaseFlow", "DocSpecTesting"], path: "Generated"),
+            name: "GeneratedConformanceTests", dependencies: ["AppStoreServerAPI", "PurchaseFlow", "DocSpecTesting"], path: "Generated",
+            exclude: ["data"]),
     ],
     swiftLanguageModes: [.v6]
 )

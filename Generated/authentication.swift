@@ -50,7 +50,7 @@ print(request.method, request.url)
         }
     }
 
-    static let table1: DocSpecTable<DocSpecJSONKeyRow> = .load(DocSpec_authentication_table1_data)
+    static let table1: DocSpecTable<DocSpecJSONKeyRow> = .load("data/authentication.table1.json", besides: #filePath)
     @Test("docs-ja/authentication.md:27 json-object AppStoreJWT.Header", arguments: Self.table1.rows)
     func table1_jsonObject(_ row: DocSpecJSONKeyRow) {
 #sourceLocation(file: "docs-ja/authentication.md", line: 25)
@@ -65,7 +65,7 @@ print(request.method, request.url)
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecJSONKeyRow> = .load(DocSpec_authentication_table2_data)
+    static let table2: DocSpecTable<DocSpecJSONKeyRow> = .load("data/authentication.table2.json", besides: #filePath)
     @Test("docs-ja/authentication.md:37 json-object AppStoreJWT.Claims", arguments: Self.table2.rows)
     func table2_jsonObject(_ row: DocSpecJSONKeyRow) {
 #sourceLocation(file: "docs-ja/authentication.md", line: 35)

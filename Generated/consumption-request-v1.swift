@@ -18,7 +18,7 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let table1: DocSpecTable<DocSpecFieldRow> = .load(DocSpec_consumption_request_v1_table1_data)
+    static let table1: DocSpecTable<DocSpecFieldRow> = .load("data/consumption-request-v1.table1.json", besides: #filePath)
     @Test("docs-ja/consumption-request-v1.md:20 fields ConsumptionRequestV1", arguments: Self.table1.rows)
     func table1_fields(_ row: DocSpecFieldRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 18)
@@ -26,7 +26,7 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table2_data)
+    static let table2: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table2.json", besides: #filePath)
     @Test("docs-ja/consumption-request-v1.md:47 int-enum ConsumptionStatus", arguments: Self.table2.rows)
     func table2_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 45)
@@ -41,7 +41,7 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let table3: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table3_data)
+    static let table3: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table3.json", besides: #filePath)
     @Test("docs-ja/consumption-request-v1.md:58 int-enum Platform", arguments: Self.table3.rows)
     func table3_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 56)
@@ -56,7 +56,7 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let table4: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table4_data)
+    static let table4: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table4.json", besides: #filePath)
     @Test("docs-ja/consumption-request-v1.md:68 int-enum DeliveryStatusV1", arguments: Self.table4.rows)
     func table4_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 66)
@@ -71,7 +71,7 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let table5: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table5_data)
+    static let table5: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table5.json", besides: #filePath)
     @Test("docs-ja/consumption-request-v1.md:81 int-enum AccountTenure", arguments: Self.table5.rows)
     func table5_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 79)
@@ -86,7 +86,7 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let table6: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table6_data)
+    static let table6: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table6.json", besides: #filePath)
     @Test("docs-ja/consumption-request-v1.md:96 int-enum PlayTime", arguments: Self.table6.rows)
     func table6_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 94)
@@ -101,7 +101,7 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let table7: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table7_data)
+    static let table7: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table7.json", besides: #filePath)
     @Test("docs-ja/consumption-request-v1.md:111 int-enum LifetimeDollarsRefunded", arguments: Self.table7.rows)
     func table7_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 109)
@@ -116,7 +116,7 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let table8: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table8_data)
+    static let table8: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table8.json", besides: #filePath)
     @Test("docs-ja/consumption-request-v1.md:128 int-enum LifetimeDollarsPurchased", arguments: Self.table8.rows)
     func table8_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 126)
@@ -131,7 +131,7 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let table9: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table9_data)
+    static let table9: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table9.json", besides: #filePath)
     @Test("docs-ja/consumption-request-v1.md:143 int-enum UserStatus", arguments: Self.table9.rows)
     func table9_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 141)
@@ -146,7 +146,7 @@ struct DocSpec_consumption_request_v1 {
 #sourceLocation()
     }
 
-    static let table10: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_consumption_request_v1_table10_data)
+    static let table10: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table10.json", besides: #filePath)
     @Test("docs-ja/consumption-request-v1.md:155 int-enum RefundPreferenceV1", arguments: Self.table10.rows)
     func table10_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 153)

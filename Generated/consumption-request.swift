@@ -42,7 +42,7 @@ struct DocSpec_consumption_request {
             code: "\n\n// 文字列ではなく DeliveryStatus.delivered を渡す\nlet request = ConsumptionRequest(\n    customerConsented: true, deliveryStatus: \"DELIVERD\", sampleContentProvided: false)", generatedFile: #filePath)
     }
 
-    static let table1: DocSpecTable<DocSpecFieldRow> = .load(DocSpec_consumption_request_table1_data)
+    static let table1: DocSpecTable<DocSpecFieldRow> = .load("data/consumption-request.table1.json", besides: #filePath)
     @Test("docs-ja/consumption-request.md:20 fields ConsumptionRequest", arguments: Self.table1.rows)
     func table1_fields(_ row: DocSpecFieldRow) {
 #sourceLocation(file: "docs-ja/consumption-request.md", line: 18)
@@ -50,7 +50,7 @@ struct DocSpec_consumption_request {
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_consumption_request_table2_data)
+    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load("data/consumption-request.table2.json", besides: #filePath)
     @Test("docs-ja/consumption-request.md:47 string-enum DeliveryStatus", arguments: Self.table2.rows)
     func table2_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request.md", line: 45)
@@ -65,7 +65,7 @@ struct DocSpec_consumption_request {
 #sourceLocation()
     }
 
-    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_consumption_request_table3_data)
+    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load("data/consumption-request.table3.json", besides: #filePath)
     @Test("docs-ja/consumption-request.md:61 string-enum RefundPreference", arguments: Self.table3.rows)
     func table3_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request.md", line: 59)

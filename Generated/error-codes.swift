@@ -9,7 +9,7 @@ import PurchaseFlow
 
 @Suite("docs-ja/error-codes.md")
 struct DocSpec_error_codes {
-    static let table1: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_error_codes_table1_data)
+    static let table1: DocSpecTable<DocSpecErrorCodeRow> = .load("data/error-codes.table1.json", besides: #filePath)
     @Test("docs-ja/error-codes.md:36 error-codes APIError", arguments: Self.table1.rows)
     func table1_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/error-codes.md", line: 34)

@@ -75,7 +75,7 @@ for try await page in client.notificationHistory(request: request) {
 #sourceLocation()
     }
 
-    static let table1: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_notification_history_table1_data)
+    static let table1: DocSpecTable<DocSpecEndpointRow> = .load("data/notification-history.table1.json", besides: #filePath)
     @Test("docs-ja/notification-history.md:22 endpoint GetNotificationHistory", arguments: Self.table1.rows)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 20)
@@ -83,7 +83,7 @@ for try await page in client.notificationHistory(request: request) {
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_notification_history_table2_data)
+    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load("data/notification-history.table2.json", besides: #filePath)
     @Test("docs-ja/notification-history.md:73 string-enum SendAttemptResult", arguments: Self.table2.rows)
     func table2_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 71)
@@ -98,7 +98,7 @@ for try await page in client.notificationHistory(request: request) {
 #sourceLocation()
     }
 
-    static let table3: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_notification_history_table3_data)
+    static let table3: DocSpecTable<DocSpecErrorCodeRow> = .load("data/notification-history.table3.json", besides: #filePath)
     @Test("docs-ja/notification-history.md:89 error-codes APIError", arguments: Self.table3.rows)
     func table3_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 87)
@@ -106,7 +106,7 @@ for try await page in client.notificationHistory(request: request) {
 #sourceLocation()
     }
 
-    static let table4: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_notification_history_table4_data)
+    static let table4: DocSpecTable<DocSpecEndpointRow> = .load("data/notification-history.table4.json", besides: #filePath)
     @Test("docs-ja/notification-history.md:111 endpoint RequestTestNotification", arguments: Self.table4.rows)
     func table4_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 109)
@@ -114,7 +114,7 @@ for try await page in client.notificationHistory(request: request) {
 #sourceLocation()
     }
 
-    static let table5: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_notification_history_table5_data)
+    static let table5: DocSpecTable<DocSpecErrorCodeRow> = .load("data/notification-history.table5.json", besides: #filePath)
     @Test("docs-ja/notification-history.md:126 error-codes APIError", arguments: Self.table5.rows)
     func table5_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 124)
@@ -122,7 +122,7 @@ for try await page in client.notificationHistory(request: request) {
 #sourceLocation()
     }
 
-    static let table6: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_notification_history_table6_data)
+    static let table6: DocSpecTable<DocSpecEndpointRow> = .load("data/notification-history.table6.json", besides: #filePath)
     @Test("docs-ja/notification-history.md:139 endpoint GetTestNotificationStatus", arguments: Self.table6.rows)
     func table6_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 137)
@@ -130,7 +130,7 @@ for try await page in client.notificationHistory(request: request) {
 #sourceLocation()
     }
 
-    static let table7: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_notification_history_table7_data)
+    static let table7: DocSpecTable<DocSpecErrorCodeRow> = .load("data/notification-history.table7.json", besides: #filePath)
     @Test("docs-ja/notification-history.md:157 error-codes APIError", arguments: Self.table7.rows)
     func table7_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 155)

@@ -9,7 +9,7 @@ import PurchaseFlow
 
 @Suite("docs-ja/notification-types.md")
 struct DocSpec_notification_types {
-    static let table1: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_notification_types_table1_data)
+    static let table1: DocSpecTable<DocSpecStringEnumRow> = .load("data/notification-types.table1.json", besides: #filePath)
     @Test("docs-ja/notification-types.md:38 string-enum NotificationTypeV2", arguments: Self.table1.rows)
     func table1_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 36)
@@ -24,7 +24,7 @@ struct DocSpec_notification_types {
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_notification_types_table2_data)
+    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load("data/notification-types.table2.json", besides: #filePath)
     @Test("docs-ja/notification-types.md:72 string-enum Subtype", arguments: Self.table2.rows)
     func table2_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 70)
@@ -39,7 +39,7 @@ struct DocSpec_notification_types {
 #sourceLocation()
     }
 
-    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_notification_types_table3_data)
+    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load("data/notification-types.table3.json", besides: #filePath)
     @Test("docs-ja/notification-types.md:117 string-enum ConsumptionRequestReason", arguments: Self.table3.rows)
     func table3_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 115)

@@ -69,7 +69,7 @@ case .invalid(let error):
         }
     }
 
-    static let table1: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_notifications_verification_table1_data)
+    static let table1: DocSpecTable<DocSpecStringEnumRow> = .load("data/notifications-verification.table1.json", besides: #filePath)
     @Test("docs-ja/notifications-verification.md:55 string-enum VerificationStatus", arguments: Self.table1.rows)
     func table1_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notifications-verification.md", line: 53)

@@ -9,7 +9,7 @@ import PurchaseFlow
 
 @Suite("docs-ja/send-consumption-information.md")
 struct DocSpec_send_consumption_information_v1 {
-    static let table1: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_send_consumption_information_v1_table1_data)
+    static let table1: DocSpecTable<DocSpecEndpointRow> = .load("data/send-consumption-information-v1.table1.json", besides: #filePath)
     @Test("docs-ja/send-consumption-information.md:16 endpoint SendConsumptionInformationV1", arguments: Self.table1.rows)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/send-consumption-information.md", line: 14)
@@ -17,7 +17,7 @@ struct DocSpec_send_consumption_information_v1 {
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_send_consumption_information_v1_table2_data)
+    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load("data/send-consumption-information-v1.table2.json", besides: #filePath)
     @Test("docs-ja/send-consumption-information.md:59 error-codes APIError", arguments: Self.table2.rows)
     func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/send-consumption-information.md", line: 57)

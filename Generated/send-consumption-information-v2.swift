@@ -65,7 +65,7 @@ case .failed(let transactionId, let error):
         }
     }
 
-    static let table1: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_send_consumption_information_v2_table1_data)
+    static let table1: DocSpecTable<DocSpecEndpointRow> = .load("data/send-consumption-information-v2.table1.json", besides: #filePath)
     @Test("docs-ja/send-consumption-information-v2.md:16 endpoint SendConsumptionInformation", arguments: Self.table1.rows)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 14)
@@ -73,7 +73,7 @@ case .failed(let transactionId, let error):
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_send_consumption_information_v2_table2_data)
+    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load("data/send-consumption-information-v2.table2.json", besides: #filePath)
     @Test("docs-ja/send-consumption-information-v2.md:59 error-codes APIError", arguments: Self.table2.rows)
     func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 57)

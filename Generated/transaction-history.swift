@@ -80,7 +80,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table1: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_transaction_history_table1_data)
+    static let table1: DocSpecTable<DocSpecEndpointRow> = .load("data/transaction-history.table1.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:25 endpoint GetTransactionInfo", arguments: Self.table1.rows)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 23)
@@ -88,7 +88,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_transaction_history_table2_data)
+    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load("data/transaction-history.table2.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:40 error-codes APIError", arguments: Self.table2.rows)
     func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 38)
@@ -96,7 +96,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table3: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_transaction_history_table3_data)
+    static let table3: DocSpecTable<DocSpecEndpointRow> = .load("data/transaction-history.table3.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:54 endpoint GetTransactionHistory", arguments: Self.table3.rows)
     func table3_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 52)
@@ -104,7 +104,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table4: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_transaction_history_table4_data)
+    static let table4: DocSpecTable<DocSpecStringEnumRow> = .load("data/transaction-history.table4.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:79 string-enum TransactionHistoryRequest.ProductType", arguments: Self.table4.rows)
     func table4_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 77)
@@ -119,7 +119,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table5: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_transaction_history_table5_data)
+    static let table5: DocSpecTable<DocSpecStringEnumRow> = .load("data/transaction-history.table5.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:88 string-enum TransactionHistoryRequest.Order", arguments: Self.table5.rows)
     func table5_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 86)
@@ -134,7 +134,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table6: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_transaction_history_table6_data)
+    static let table6: DocSpecTable<DocSpecErrorCodeRow> = .load("data/transaction-history.table6.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:108 error-codes APIError", arguments: Self.table6.rows)
     func table6_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 106)
@@ -142,7 +142,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table7: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_transaction_history_table7_data)
+    static let table7: DocSpecTable<DocSpecEndpointRow> = .load("data/transaction-history.table7.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:136 endpoint GetRefundHistory", arguments: Self.table7.rows)
     func table7_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 134)
@@ -150,7 +150,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table8: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_transaction_history_table8_data)
+    static let table8: DocSpecTable<DocSpecErrorCodeRow> = .load("data/transaction-history.table8.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:153 error-codes APIError", arguments: Self.table8.rows)
     func table8_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 151)
@@ -158,7 +158,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table9: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_transaction_history_table9_data)
+    static let table9: DocSpecTable<DocSpecEndpointRow> = .load("data/transaction-history.table9.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:172 endpoint GetAllSubscriptionStatuses", arguments: Self.table9.rows)
     func table9_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 170)
@@ -166,7 +166,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table10: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_transaction_history_table10_data)
+    static let table10: DocSpecTable<DocSpecIntEnumRow> = .load("data/transaction-history.table10.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:181 int-enum SubscriptionStatus", arguments: Self.table10.rows)
     func table10_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 179)
@@ -181,7 +181,7 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table11: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_transaction_history_table11_data)
+    static let table11: DocSpecTable<DocSpecErrorCodeRow> = .load("data/transaction-history.table11.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:212 error-codes APIError", arguments: Self.table11.rows)
     func table11_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 210)

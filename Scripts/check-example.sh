@@ -3,7 +3,9 @@
 # error enums, an endpoint with its own environments): docspec check is clean; the generated
 # tests build and pass; `docspec check --symbols` is clean, names a planted `symbol=` typo at
 # its directive's line with the right name, and a renamed delegate parameter at its row, before
-# any test build; a changed raw value in the library fails `swift test` at the docs-ja row.
+# any test build; a changed raw value in the library fails `swift test` at the docs-ja row; a
+# doc-test that throws, fails an expectation, is marked compile-fail but compiles, or does not
+# compile is reported at its docs-ja line.
 #
 #   Scripts/check-example.sh          (SCRATCH: the example's build folder; default .build/example)
 set -euo pipefail
@@ -13,8 +15,16 @@ EXAMPLE=$ROOT/Examples/Shapes
 SCRATCH=${SCRATCH:-$ROOT/.build/example}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/docspec-example.XXXXXX")
 LIBRARY=$EXAMPLE/Sources/Shapes/Shapes.swift
+PAGE=$EXAMPLE/docs-ja/shapes.md
 cp "$LIBRARY" "$WORK/Shapes.swift.orig"
-trap 'cp "$WORK/Shapes.swift.orig" "$LIBRARY"; rm -rf "$WORK"' EXIT
+cp "$PAGE" "$WORK/shapes.md.orig"
+cp -R "$EXAMPLE/Generated" "$WORK/Generated.orig"
+restore() {
+  cp "$WORK/Shapes.swift.orig" "$LIBRARY"
+  cp "$WORK/shapes.md.orig" "$PAGE"
+  rm -rf "$EXAMPLE/Generated" && cp -R "$WORK/Generated.orig" "$EXAMPLE/Generated"
+}
+trap 'restore; rm -rf "$WORK"' EXIT
 
 step() { printf '\n== check-example: %s\n' "$1"; }
 fail() { echo "check-example: FAILED: $1" >&2; exit 1; }
@@ -63,5 +73,54 @@ sed -i 's/case pentagon = 5/case pentagon = 6/' "$LIBRARY"
 grep -qF "docs-ja/shapes.md:$line: Corners has no case with raw value 5" "$WORK/test.log" \
   || { tail -20 "$WORK/test.log"; fail "the changed raw value was not reported at docs-ja/shapes.md:$line"; }
 cp "$WORK/Shapes.swift.orig" "$LIBRARY"
+
+# Doc-tests planted in the source page only (generation reads the source locale): each failure
+# must name docs-ja/shapes.md and the line that caused it.
+at() { grep -nF -- "$1" "$PAGE" | tail -1 | cut -d: -f1; }
+expect_line() { grep -qF -- "$1" "$WORK/test.log" || { grep -E '✘|↳' "$WORK/test.log" | tail -20; fail "$2"; }; }
+
+step "doc-test failures name the doc line: a throw, an expectation, a compile-fail sample that compiles"
+cat >> "$PAGE" <<'SAMPLES'
+
+```swift
+let oneTry = Shape(size: 0, corners: .triangle)
+try oneTry.validate()
+```
+
+```swift
+let fine = Shape(size: 3, corners: .triangle)
+try fine.validate()
+let twoTries = Shape(size: 0, corners: .triangle)
+try twoTries.validate()
+```
+
+```swift
+#expect(Corners.triangle.rawValue == 4)
+```
+
+```swift compile-fail
+let compiles = Corners.triangle
+```
+SAMPLES
+(cd "$EXAMPLE" && "$DOCSPEC" generate >/dev/null && swift build --build-tests --scratch-path "$SCRATCH" >/dev/null) || fail "the planted doc-tests do not build"
+(cd "$EXAMPLE" && swift test --skip-build --scratch-path "$SCRATCH" > "$WORK/test.log" 2>&1) && fail "swift test passed with failing doc-tests"
+line=$(at 'try oneTry.validate()')
+expect_line "docs-ja/shapes.md:$line: the sample threw Shapes.ShapeError.invalidSize" "the throw was not reported at docs-ja/shapes.md:$line (its one 'try')"
+first=$(at 'let fine = Shape'); line=$(at 'try twoTries.validate()')
+expect_line "docs-ja/shapes.md:$first: the sample threw Shapes.ShapeError.invalidSize from one of its lines with 'try': $((first + 1)), $line" \
+  "the throw of a sample with two 'try' lines was not reported at its first line naming both"
+line=$(at '#expect(Corners.triangle.rawValue == 4)')
+expect_line "recorded an issue at shapes.md:$line:1: Expectation failed: (Corners.triangle.rawValue → 3) == 4" "the expectation was not reported at docs-ja/shapes.md:$line"
+line=$(at 'let compiles = Corners.triangle')
+expect_line "docs-ja/shapes.md:$line: the sample is marked compile-fail, but it compiles" "the compile-fail sample was not reported at docs-ja/shapes.md:$line"
+
+step "a doc-test that does not compile fails the build at its doc line and column"
+cp "$WORK/shapes.md.orig" "$PAGE"
+printf '\n```swift\nlet broken: Int = Corners.triangle\n```\n' >> "$PAGE"
+line=$(at 'let broken: Int')
+(cd "$EXAMPLE" && "$DOCSPEC" generate >/dev/null) || fail "docspec generate failed on the planted sample"
+(cd "$EXAMPLE" && swift build --build-tests --scratch-path "$SCRATCH" > "$WORK/test.log" 2>&1) && fail "a doc-test with a type error built"
+expect_line "docs-ja/shapes.md:$line:27: error: cannot convert value of type 'Corners' to specified type 'Int'" "the compile error was not reported at docs-ja/shapes.md:$line:27"
+restore
 
 echo "check-example: OK"

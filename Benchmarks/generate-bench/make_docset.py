@@ -111,7 +111,8 @@ let package = Package(
         .target(name: "DocSpecConformance"),
         .target(name: "DocSpecTesting", dependencies: ["DocSpecConformance"]),
         .target(name: "BenchLib", dependencies: ["DocSpecConformance"]),
-        .testTarget(name: "GeneratedConformanceTests", dependencies: ["BenchLib", "DocSpecTesting"], path: "Generated"),
+        .testTarget(name: "GeneratedConformanceTests", dependencies: ["BenchLib", "DocSpecTesting"], path: "Generated",
+                    exclude: ["data"]),
     ],
     swiftLanguageModes: [.v6]
 )

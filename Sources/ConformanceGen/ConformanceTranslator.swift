@@ -40,9 +40,9 @@ public struct GeneratorOptions: Sendable {
 /// Translates source-locale spec pages into Swift Testing conformance tests that call the checks
 /// of the `DocSpecTesting` library: one file per page with spec content (the compile-time part:
 /// the types and members the tables name, delegate conformances, doc-test bodies) and one data
-/// file per table (`<page>.table<N>.swift`, its rows as JSON in one raw string literal; see
-/// `DataTable`). Each table becomes one parameterised test over its rows, loaded at run time, so
-/// the compiler never type-checks a row and a changed row rebuilds one small file. Each row
+/// file per table (`data/<page>.table<N>.json`, not compiled; see `DataTable`). Each table becomes
+/// one parameterised test over its rows, read at run time, so the compiler never sees a row and a
+/// changed row rebuilds nothing. Each row
 /// carries its markdown line, and every expectation reports there.
 public struct ConformanceTranslator: Sendable {
     /// The options used for every generated file.
@@ -96,11 +96,12 @@ public struct ConformanceTranslator: Sendable {
             var typeName = "DocSpec_\(Self.identifierFragment(page.id))"
             while usedTypeNames.contains(typeName.lowercased()) { typeName += "_" }
             usedTypeNames.insert(typeName.lowercased())
+            var base = Self.fileNameFragment(page.id)
+            while usedNames.contains(base.lowercased() + ".swift") { base += "_" }
+            context.fileBase = base
             let suite = context.suite(typeName: typeName)
             diagnostics += context.diagnostics
             guard !suite.tests.isEmpty || !context.classes.isEmpty else { continue }
-            var base = Self.fileNameFragment(page.id)
-            while usedNames.contains(base.lowercased() + ".swift") { base += "_" }
             usedNames.insert(base.lowercased() + ".swift")
             let decl = SwiftFileDecl(
                 header: [
@@ -112,11 +113,8 @@ public struct ConformanceTranslator: Sendable {
                 suites: [suite], classes: context.classes, sourceFile: page.path)
             files.append(GeneratedFile(name: base + ".swift", contents: SwiftRenderer.render(decl), sourcePath: page.path))
             for table in context.dataTables {
-                var name = "\(base).table\(table.index).swift"
-                while usedNames.contains(name.lowercased()) { name = "_" + name }
-                usedNames.insert(name.lowercased())
                 files.append(GeneratedFile(
-                    name: name, contents: table.render(regenerate: options.regenerateCommand), sourcePath: page.path))
+                    name: table.path, contents: table.render(regenerate: options.regenerateCommand), sourcePath: page.path))
             }
         }
         return (files.sorted { $0.name < $1.name }, diagnostics)
@@ -181,8 +179,10 @@ struct PageContext {
     var sampleImports: [String] = []
     /// File-scope conformance classes (`delegate-parameters` tables).
     var classes: [ConformanceClassDecl] = []
-    /// The suite's type name (set by `suite(typeName:)`); data variables are named after it.
+    /// The suite's type name (set by `suite(typeName:)`); delegate classes are named after it.
     var typeName = ""
+    /// The page's generated file name without `.swift`; data files are named after it.
+    var fileBase = ""
     /// The rows of the page's tables, one data file each.
     var dataTables: [DataTable] = []
 
@@ -484,11 +484,13 @@ struct PageContext {
     /// Records table `n`'s rows as a data file and returns the page's `static let table<n>`
     /// that loads them.
     mutating func addTable(_ n: Int, _ table: SpecTable, rowType: String, rows: [DataRow]) -> StaticLet {
-        let variable = "\(typeName)_table\(n)_data"
+        let path = "\(DataTable.folder)/\(fileBase).table\(n).json"
         dataTables.append(DataTable(
-            index: n, variable: variable, kind: table.kind, symbol: table.symbol ?? "", file: page.path,
+            index: n, path: path, kind: table.kind, symbol: table.symbol ?? "", file: page.path,
             line: table.range.start.line, rows: rows))
-        return StaticLet(name: "table\(n)", type: "DocSpecTable<\(rowType)>", value: .call(".load", [.init(nil, .type(variable))]))
+        return StaticLet(
+            name: "table\(n)", type: "DocSpecTable<\(rowType)>",
+            value: .call(".load", [.init(nil, .string(path)), .init("besides", .type("#filePath"))]))
     }
 
     /// The parameterised test over table `n`'s rows: `check` is called with each `row`. Its body

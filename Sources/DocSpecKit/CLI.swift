@@ -217,7 +217,7 @@ public enum DocSpecCLI {
             if !done.written.isEmpty { summary += " (\(ControlCharacters.escaped(done.written.joined(separator: ", "))))" }
             if !done.removed.isEmpty { summary += "; \(done.removed.count) removed (\(ControlCharacters.escaped(done.removed.joined(separator: ", "))))" }
             if created {
-                summary += "; created \(config.output)/: a test target with path \"\(config.output)\" runs these tests"
+                summary += "; created \(config.output)/: a test target with path \"\(config.output)\" and exclude: [\"data\"] runs these tests"
             }
             if result.files.isEmpty { summary += " (the docs have no spec tables or typed samples yet: only the support file)" }
             output.out(summary + "\n")

@@ -49,19 +49,44 @@ public struct DocSpecTable<Row: DocSpecRow>: Sendable {
         var rows: [Row]
     }
 
+    /// Reads the data file at `path`, relative to the folder of `sourceFile` (the generated page's
+    /// `#filePath`), and decodes it as `load(_:)` does. Never traps: a file that cannot be read
+    /// gives a table of one row whose `problem` names the file and why, at the file's line 1.
+    ///
+    /// ```swift
+    /// static let table1: DocSpecTable<DocSpecErrorCodeRow> = .load("data/errors.table1.json", besides: #filePath)
+    /// ```
+    public static func load(_ path: String, besides sourceFile: String) -> DocSpecTable<Row> {
+        let url = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().appendingPathComponent(path)
+        do {
+            return load(data: try Data(contentsOf: url))
+        } catch {
+            return problem(DocSpecRef(file: url.path, line: 1), "the generated table data cannot be read (\(error)); run 'docspec generate' again")
+        }
+    }
+
     /// Decodes a data file's JSON text. Never traps: text that does not decode gives a table of
     /// one row whose `problem` says why (the checks then fail at that row), so a damaged data
     /// file fails its tests instead of ending the test process.
     public static func load(_ json: String) -> DocSpecTable<Row> {
+        load(data: Data(json.utf8))
+    }
+
+    private static func load(data: Data) -> DocSpecTable<Row> {
         do {
-            let payload = try JSONDecoder().decode(Payload.self, from: Data(json.utf8))
+            let payload = try JSONDecoder().decode(Payload.self, from: data)
             return DocSpecTable(ref: DocSpecRef(file: payload.file, line: payload.line), rows: payload.rows)
         } catch {
-            var row = Row()
-            row.ref = DocSpecRef(file: "(generated data)", line: 1)
-            row.problem = "the generated table data does not decode (\(error)); run 'docspec generate' again"
-            return DocSpecTable(ref: row.ref, rows: [row])
+            return problem(DocSpecRef(file: "(generated data)", line: 1), "the generated table data does not decode (\(error)); run 'docspec generate' again")
         }
+    }
+
+    /// A table of one row failing with `message` at `ref`.
+    private static func problem(_ ref: DocSpecRef, _ message: String) -> DocSpecTable<Row> {
+        var row = Row()
+        row.ref = ref
+        row.problem = message
+        return DocSpecTable(ref: ref, rows: [row])
     }
 }
 

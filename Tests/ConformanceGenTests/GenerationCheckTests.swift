@@ -159,7 +159,9 @@ struct GeneratedMarkerTests {
         let page = try #require(specPage("---\nid: m\n---\n\n<!-- docspec:table kind=string-enum symbol=S -->\n\n| 値 | 説明 |\n|---|---|\n| `A` | a |\n"))
         let (files, _) = generate([page])
         #expect(files.count == 2)
-        for f in files { #expect(f.contents.hasPrefix(GenerationCheck.generatedMarker), "\(f.name)") }
+        for f in files {
+            #expect(f.contents.hasPrefix(f.name.hasSuffix(".json") ? GenerationCheck.jsonMarker : GenerationCheck.generatedMarker), "\(f.name)")
+        }
     }
 
     @Test("a file that exists but is not generated is foreign, never missing or outdated")

@@ -43,7 +43,7 @@ struct GenerationDiagnosticsTests {
         #expect(d.location == DocDiagnostics.SourceLocation(file: "docs-ja/request.md", line: 5, column: 1))
         #expect(d.message.contains("```json Request"))
         // The page had nothing else to test, so it gets no file.
-        #expect(files.map(\.name) == ["errors.swift", "errors.table1.swift"])
+        #expect(files.map(\.name) == ["data/errors.table1.json", "errors.swift"])
     }
 
     @Test("a json sample for another type, or without a type, is not a baseline", arguments: ["json", "json Other", "swift Request"])
@@ -111,7 +111,7 @@ struct GenerationDiagnosticsTests {
         ]
         let (files, diagnostics) = generate(pages)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        let data = try #require(files.first { $0.name == "request.table1.swift" }).contents
+        let data = try #require(files.first { $0.name == "data/request.table1.json" }).contents
         #expect(data.contains(#"{"line":9,"key":"a","required":true,"valid":["0","1"],"invalid":["-1","2"],"error":"KnownError","code":4000001}"#))
         #expect(data.contains(#"{"line":10,"key":"b","required":true,"valid":["0","1"],"invalid":["-1","2"],"error":"TooLarge"}"#))
     }
@@ -139,7 +139,7 @@ struct GenerationDiagnosticsTests {
         let pages = [try #require(specPage(markdown, relativePath: "request.md")), try #require(specPage(Self.errorCodesPage, relativePath: "errors.md"))]
         let (files, diagnostics) = generate(pages)
         #expect(diagnostics.isEmpty)
-        let row = try #require(dataRows(files, "request.table1.swift")?.first)
+        let row = try #require(dataRows(files, "data/request.table1.json")?.first)
         #expect(row["invalid"] as? [String] == invalid)
         let valid = try #require(row["valid"] as? [String])
         #expect(valid.contains("-9223372036854775808") == values.hasPrefix("`-9223372036854775808"))
@@ -160,7 +160,7 @@ struct GenerationDiagnosticsTests {
             | `a` | `int32` | yes | `0...1000` | `KnownError` |
             """
         let pages = [try #require(specPage(markdown, relativePath: "request.md")), try #require(specPage(Self.errorCodesPage, relativePath: "errors.md"))]
-        let row = try #require(dataRows(generate(pages).files, "request.table1.swift")?.first)
+        let row = try #require(dataRows(generate(pages).files, "data/request.table1.json")?.first)
         #expect(row["valid"] as? [String] == ["0", "500", "1000"])
         #expect(row["invalid"] as? [String] == ["-1", "1001"])
     }
@@ -196,7 +196,7 @@ struct GenerationDiagnosticsTests {
         #expect(files.count == 2 * Self.awkwardIDs.count)
         let names = files.map(\.name)
         for name in names {
-            #expect(name.range(of: #"^[A-Za-z0-9_-]{1,85}(\.table[0-9]+)?\.swift$"#, options: .regularExpression) != nil, "\(name)")
+            #expect(name.range(of: #"^([A-Za-z0-9_-]{1,85}\.swift|data/[A-Za-z0-9_-]{1,85}\.table[0-9]+\.json)$"#, options: .regularExpression) != nil, "\(name)")
         }
         #expect(Set(names.map { $0.lowercased() }).count == names.count, "unique even on case-insensitive file systems: \(names)")
     }

@@ -20,8 +20,8 @@ struct GoldenGenerationTests {
     /// One file per page, and one data file per table with rows (the delegate table has none:
     /// it is compile-time only). No support file: the checks live in DocSpecTesting.
     static let fileNames = [
-        "errors.swift", "errors.table1.swift", "errors.table2.swift", "request.swift", "request.table1.swift",
-        "request.table2.swift", "request.table3.swift", "request.table4.swift",
+        "data/errors.table1.json", "data/errors.table2.json", "data/request.table1.json", "data/request.table2.json",
+        "data/request.table3.json", "data/request.table4.json", "errors.swift", "request.swift",
     ]
 
     @Test("generation reports no diagnostics and writes one file per page and one data file per table")
@@ -42,7 +42,9 @@ struct GoldenGenerationTests {
     func noStaleGoldens() throws {
         let (files, _) = generate(try fixturePages())
         let folder = try #require(GoldenFile.bundleFolder).appendingPathComponent("Generated")
-        let goldens = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let fm = FileManager.default
+        let data = try fm.contentsOfDirectory(atPath: folder.appendingPathComponent("data").path).map { "data/" + $0 }
+        let goldens = (try fm.contentsOfDirectory(atPath: folder.path).filter { $0 != "data" } + data).sorted()
         if !GoldenFile.isRecording {
             #expect(goldens == files.map { "\($0.name).golden" }.sorted())
         }
@@ -75,11 +77,11 @@ struct GoldenGenerationTests {
     @Test("each row reports at its markdown line")
     func rowLines() throws {
         let (files, _) = generate(try fixturePages())
-        let errors = try #require(files.first { $0.name == "errors.table1.swift" }).contents
-        let endpoint = try #require(files.first { $0.name == "errors.table2.swift" }).contents
+        let errors = try #require(files.first { $0.name == "data/errors.table1.json" }).contents
+        let endpoint = try #require(files.first { $0.name == "data/errors.table2.json" }).contents
         // `InvalidPlayTimeError` is on line 16 of errors.md, the Sandbox endpoint row on line 29;
         // each data file names the page once, for all its rows.
-        #expect(errors.contains(#"{"file":"docs-ja/errors.md","line":14,"rows":["#))
+        #expect(errors.contains("\n" + #""file":"docs-ja/errors.md","line":14,"rows":["#))
         #expect(errors.contains(#"{"line":16,"name":"InvalidPlayTimeError","code":4000040,"status":400,"retryable":"no"}"#))
         #expect(endpoint.contains(#"{"line":29,"environment":"Sandbox","#))
     }
@@ -88,9 +90,9 @@ struct GoldenGenerationTests {
     func unnumberedError() throws {
         let (files, diagnostics) = generate(try fixturePages())
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        let request = try #require(files.first { $0.name == "request.table1.swift" }).contents
+        let request = try #require(files.first { $0.name == "data/request.table1.json" }).contents
         #expect(request.contains(#""error":"PercentageOutOfRangeError"}"#))
-        let errors = try #require(files.first { $0.name == "errors.table1.swift" }).contents
+        let errors = try #require(files.first { $0.name == "data/errors.table1.json" }).contents
         #expect(!errors.contains("PercentageOutOfRangeError"), "no code test for an unpublished number")
     }
 
@@ -98,7 +100,7 @@ struct GoldenGenerationTests {
     func jsonObjectRows() throws {
         let (files, _) = generate(try fixturePages())
         let request = try #require(files.first { $0.name == "request.swift" }).contents
-        let data = try #require(files.first { $0.name == "request.table4.swift" }).contents
+        let data = try #require(files.first { $0.name == "data/request.table4.json" }).contents
         #expect(data.contains(#"{"line":57,"key":"alg","type":"string","value":"\"ES256\""}"#))
         #expect(data.contains(#"{"line":58,"key":"exp","type":"integer"}"#))
         #expect(request.contains("try FixtureToken.Header.exampleJSONObject()"))
@@ -108,7 +110,7 @@ struct GoldenGenerationTests {
     @Test("field tests take the error code from the error-codes table of another page")
     func crossPageErrorCodes() throws {
         let (files, _) = generate(try fixturePages())
-        let request = try #require(files.first { $0.name == "request.table1.swift" }).contents
+        let request = try #require(files.first { $0.name == "data/request.table1.json" }).contents
         #expect(request.contains(#""error":"InvalidPlayTimeError","code":4000040}"#))
         #expect(request.contains(#""invalid":[],"error":"\u2014"}"#), "— (escaped: data files are ASCII), no code, no invalid values")
     }
@@ -142,18 +144,18 @@ struct LineDiffTests {
     @Test("a golden mismatch fails with the diff in the message", .disabled(if: GoldenFile.isRecording, "would overwrite the golden file"))
     func mismatchShowsDiff() throws {
         let (files, _) = generate(try fixturePages())
-        let errors = try #require(files.first { $0.name == "errors.table1.swift" }).contents
+        let errors = try #require(files.first { $0.name == "data/errors.table1.json" }).contents
         let edited = errors.replacingOccurrences(of: #""code":4000040"#, with: #""code":4000004"#)
         // The comparison itself (what assertMatches records as the issue), checked directly so
         // the suite's run stays free of known issues.
-        let name = "Generated/errors.table1.swift.golden"
+        let name = "Generated/data/errors.table1.json.golden"
         let text = try #require(GoldenCheck.check(
             edited, bundled: GoldenFile.bundleFolder?.appendingPathComponent(name),
             source: GoldenFile.sourceFolder().appendingPathComponent(name), displayName: "Golden/\(name)"))
         #expect(text.contains(#"-{"line":16,"name":"InvalidPlayTimeError","code":4000040"#))
         #expect(text.contains(#"+{"line":16,"name":"InvalidPlayTimeError","code":4000004"#))
         #expect(text.contains("@@ -"))
-        #expect(text.hasPrefix("output differs from golden file Golden/Generated/errors.table1.swift.golden"))
+        #expect(text.hasPrefix("output differs from golden file Golden/Generated/data/errors.table1.json.golden"))
     }
 
     @Test("equal texts have no hunks; line-ending-only changes are explained")

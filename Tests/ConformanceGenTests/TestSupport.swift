@@ -114,12 +114,11 @@ func docSpecTestingModuleArguments() -> [String] {
     return []
 }
 
-/// The rows of the generated data file `name` (the JSON between its raw string delimiters), or
+/// The rows of the generated data file `name` (`data/<page>.table<N>.json`), or
 /// `nil` when there is no such file or its text is no data file.
 func dataRows(_ files: [GeneratedFile], _ name: String) -> [[String: Any]]? {
     guard let source = files.first(where: { $0.name == name })?.contents,
-        let open = source.range(of: "#\"\"\"\n"), let close = source.range(of: "\n\"\"\"#", options: .backwards),
-        let object = try? JSONSerialization.jsonObject(with: Data(source[open.upperBound..<close.lowerBound].utf8)) as? [String: Any]
+        let object = try? JSONSerialization.jsonObject(with: Data(source.utf8)) as? [String: Any]
     else { return nil }
     return object["rows"] as? [[String: Any]]
 }

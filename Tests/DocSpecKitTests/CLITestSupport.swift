@@ -92,9 +92,13 @@ final class Workspace {
         return out
     }
 
-    /// Names of the `.swift` files in a folder, sorted.
-    func swiftFiles(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: url(folder).path)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+    /// Names of the `.swift` files in a folder and of the `.json` files in its `data` folder
+    /// (as `data/<name>`), sorted: the files `docspec generate` writes.
+    func generatedFiles(in folder: String) -> [String] {
+        let fm = FileManager.default
+        let swift = ((try? fm.contentsOfDirectory(atPath: url(folder).path)) ?? []).filter { $0.hasSuffix(".swift") }
+        let data = ((try? fm.contentsOfDirectory(atPath: url(folder + "/data").path)) ?? []).filter { $0.hasSuffix(".json") }
+        return (swift + data.map { "data/" + $0 }).sorted()
     }
 }
 

@@ -7,8 +7,8 @@ import Testing
 struct GenerateCommandTests {
     /// A file per page and a data file per table (the checks live in DocSpecTesting).
     static let expectedFiles = [
-        "errors.swift", "errors.table1.swift", "errors.table2.swift", "request.swift", "request.table1.swift",
-        "request.table2.swift", "request.table3.swift",
+        "data/errors.table1.json", "data/errors.table2.json", "data/request.table1.json", "data/request.table2.json",
+        "data/request.table3.json", "errors.swift", "request.swift",
     ]
 
     @Test("generate --check with no Generated/ folder writes nothing and names each missing file")
@@ -40,7 +40,7 @@ struct GenerateCommandTests {
         #expect(r.err.contains("Generated/errors.swift:1:1: error: generated file (generated from docs-ja/errors.md) is stale"))
         #expect(r.err.contains("Generated/Removed.swift:1:1: error: file is not generated from any page any more"))
         #expect(!r.err.contains("README.md") && !r.err.contains("Mine.swift"))
-        #expect(!r.err.contains("request.swift") && !r.err.contains("errors.table1.swift"))
+        #expect(!r.err.contains("request.swift") && !r.err.contains("data/errors.table1.json"))
         #expect(r.out.contains("2 stale files"))
     }
 
@@ -54,7 +54,7 @@ struct GenerateCommandTests {
         let g = ws.run(["generate"])
         #expect(g.status == 0, "\(g.transcript)")
         #expect(g.out.contains("1 written (DocSpecSupport.swift); created Generated/"), "\(g.out)")
-        #expect(ws.swiftFiles(in: "Generated") == ["DocSpecSupport.swift"])
+        #expect(ws.generatedFiles(in: "Generated") == ["DocSpecSupport.swift"])
         let c = ws.run(["check"])
         #expect(c.status == 0, "\(c.transcript)")
         #expect(c.out.hasSuffix("Generated/: nothing to generate (no spec tables or typed samples in ja), support file up to date\n"), "\(c.out)")
@@ -68,8 +68,8 @@ struct GenerateCommandTests {
         let ws = try Workspace(fixture: "clean")
         let g = ws.run(["generate"])
         #expect(g.status == 0, "\(g.transcript)")
-        #expect(g.out == "docspec generate: 7 files in Generated/; 7 written (\(Self.expectedFiles.joined(separator: ", "))); created Generated/: a test target with path \"Generated\" runs these tests\n")
-        #expect(ws.swiftFiles(in: "Generated") == Self.expectedFiles)
+        #expect(g.out == "docspec generate: 7 files in Generated/; 7 written (\(Self.expectedFiles.joined(separator: ", "))); created Generated/: a test target with path \"Generated\" and exclude: [\"data\"] runs these tests\n")
+        #expect(ws.generatedFiles(in: "Generated") == Self.expectedFiles)
         let c = ws.run(["generate", "--check"])
         #expect(c.status == 0, "\(c.transcript)")
         #expect(c.out == "docspec generate --check: 7 files in Generated/ are up to date\n")
@@ -111,11 +111,11 @@ struct GenerateCommandTests {
         let r = ws.run(["check"])
         #expect(r.status == 1, "\(r.transcript)")
         // Rows are data: only the table's data file changes, the page's test file stays.
-        #expect(r.err == "Generated/errors.table1.swift:1:1: error: generated file (generated from docs-ja/errors.md) is stale: it no longer matches what the docs generate; run 'docspec generate' [stale-generated]\n")
+        #expect(r.err == "Generated/data/errors.table1.json:1:1: error: generated file (generated from docs-ja/errors.md) is stale: it no longer matches what the docs generate; run 'docspec generate' [stale-generated]\n")
         #expect(r.out.hasSuffix("1 error, 0 warnings; Generated/: 7 files, 1 stale\n"))
         #expect(ws.snapshot() == before, "check writes nothing")
         #expect(ws.run(["generate", "--check"]).status == 1)
-        #expect(ws.run(["generate"]).out.hasSuffix("1 written (errors.table1.swift)\n"))
+        #expect(ws.run(["generate"]).out.hasSuffix("1 written (data/errors.table1.json)\n"))
         #expect(ws.run(["check"]).status == 0)
     }
 
@@ -136,7 +136,7 @@ struct GenerateCommandTests {
         let ws = try Workspace(fixture: "clean")
         let r = ws.run(["generate", "--output", "Tests/Out", "--import", "MyLib"])
         #expect(r.status == 0, "\(r.transcript)")
-        #expect(ws.swiftFiles(in: "Tests/Out") == Self.expectedFiles)
+        #expect(ws.generatedFiles(in: "Tests/Out") == Self.expectedFiles)
         #expect(ws.read("Tests/Out/errors.swift")?.contains("import MyLib\n") == true)
         #expect(ws.read("Tests/Out/errors.swift")?.contains("import AppStoreServerAPI") == false)
         #expect(ws.run(["generate", "--check", "--output", "Tests/Out", "--import", "MyLib"]).status == 0)

@@ -45,7 +45,7 @@ try shape.validate()
         }
     }
 
-    static let table1: DocSpecTable<DocSpecErrorCodeRow> = .load(DocSpec_shapes_table1_data)
+    static let table1: DocSpecTable<DocSpecErrorCodeRow> = .load("data/shapes.table1.json", besides: #filePath)
     @Test("docs-ja/shapes.md:13 error-codes ShapeError", arguments: Self.table1.rows)
     func table1_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/shapes.md", line: 11)
@@ -60,7 +60,7 @@ try shape.validate()
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecIntEnumRow> = .load(DocSpec_shapes_table2_data)
+    static let table2: DocSpecTable<DocSpecIntEnumRow> = .load("data/shapes.table2.json", besides: #filePath)
     @Test("docs-ja/shapes.md:23 int-enum Corners", arguments: Self.table2.rows)
     func table2_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/shapes.md", line: 21)
@@ -75,7 +75,7 @@ try shape.validate()
 #sourceLocation()
     }
 
-    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load(DocSpec_shapes_table3_data)
+    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load("data/shapes.table3.json", besides: #filePath)
     @Test("docs-ja/shapes.md:33 string-enum Palette", arguments: Self.table3.rows)
     func table3_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/shapes.md", line: 31)
@@ -90,7 +90,7 @@ try shape.validate()
 #sourceLocation()
     }
 
-    static let table4: DocSpecTable<DocSpecFieldRow> = .load(DocSpec_shapes_table4_data)
+    static let table4: DocSpecTable<DocSpecFieldRow> = .load("data/shapes.table4.json", besides: #filePath)
     @Test("docs-ja/shapes.md:46 fields Shape", arguments: Self.table4.rows)
     func table4_fields(_ row: DocSpecFieldRow) {
 #sourceLocation(file: "docs-ja/shapes.md", line: 44)
@@ -98,7 +98,7 @@ try shape.validate()
 #sourceLocation()
     }
 
-    static let table5: DocSpecTable<DocSpecJSONKeyRow> = .load(DocSpec_shapes_table5_data)
+    static let table5: DocSpecTable<DocSpecJSONKeyRow> = .load("data/shapes.table5.json", besides: #filePath)
     @Test("docs-ja/shapes.md:56 json-object ShapeSummary", arguments: Self.table5.rows)
     func table5_jsonObject(_ row: DocSpecJSONKeyRow) {
 #sourceLocation(file: "docs-ja/shapes.md", line: 54)
@@ -113,7 +113,7 @@ try shape.validate()
 #sourceLocation()
     }
 
-    static let table6: DocSpecTable<DocSpecEndpointRow> = .load(DocSpec_shapes_table6_data)
+    static let table6: DocSpecTable<DocSpecEndpointRow> = .load("data/shapes.table6.json", besides: #filePath)
     @Test("docs-ja/shapes.md:66 endpoint GetShape", arguments: Self.table6.rows)
     func table6_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/shapes.md", line: 64)
