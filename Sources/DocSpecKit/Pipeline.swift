@@ -80,8 +80,9 @@ public enum Pipeline {
         let results = ParallelMap.map(groups) { group -> GroupResult in
             func kept(_ page: SpecPage) -> SpecPage {
                 if keepingDocuments { return page }
-                let compact = compacted(page)
-                return retention == .specModel ? compact : generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests)
+                var compact = compacted(page)
+                if retention == .prose { compact.document.text = page.document.text }
+                return retention == .generationInput ? generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests) : compact
             }
             let (first, firstDiagnostics) = DocSet.parse(group.page.locale, group.page.url, group.page.relativePath, config)
             progress?.pageParsed()
@@ -95,8 +96,8 @@ public enum Pipeline {
                     defer { progress?.pairChecked() }
                     var (drift, analysis) = checker.analyze(PagePair(source: first, target: target))
                     result.drift += drift
-                    analysis.blocks = nil
-                    if keepingDocuments || retention == .specModel {
+                    if retention != .prose { analysis.blocks = nil }
+                    if keepingDocuments || retention != .generationInput {
                         result.analyses[PairKey(source: first.path, target: target.path)] = analysis
                     }
                 }
@@ -209,6 +210,9 @@ public enum Pipeline {
         case specModel
         /// Only what generation and the finding policy read (`generationInput`).
         case generationInput
+        /// The spec model, each page's text and each pair's block alignment
+        /// (`PairAnalysis.blocks`): what the HTML report's prose view renders.
+        case prose
     }
 
     /// A compacted page reduced to what generation (source pages: spec tables, and the code of

@@ -12,11 +12,11 @@ struct HTMLReportTests {
         let ws = try Workspace(fixture: "drift")
         let r = ws.run(["report", "--html", "report"])
         #expect(r.status == 1, "\(r.transcript)")
-        #expect(try Self.files(ws, "report") == ["index.html", "ru-errors.html", "ru-request.html"])
+        #expect(try Self.files(ws, "report") == ["docspec-report.css", "docspec-report.js", "index.html", "ru-errors.html", "ru-request.html"])
         for name in ["index.html", "ru-errors.html", "ru-request.html"] {
             GoldenFile.assertMatches(try #require(ws.read("report/\(name)")), golden: "report-drift/\(name)")
         }
-        #expect(r.out == "docspec report: report/index.html (3 written, 0 unchanged); pages per locale: ja 2, ru 2; source (ja): 5 spec tables, 15 rows, 1 code samples; 2 page pairs; 4 errors, 0 warnings\n")
+        #expect(r.out == "docspec report: report/index.html (5 written, 0 unchanged); pages per locale: ja 2, ru 2; source (ja): 5 spec tables, 15 rows, 1 code samples; 2 page pairs; 4 errors, 0 warnings\n")
         // Findings are also printed like lint prints them.
         #expect(r.err == ws.run(["lint"]).err)
     }
@@ -48,8 +48,11 @@ struct HTMLReportTests {
         let ws = try Workspace(fixture: "drift")
         ws.run(["report", "--html", "report"])
         let index = try #require(ws.read("report/index.html"))
-        #expect(index.contains(#"<tr><td><code>cell-mismatch</code></td><td class="num">2</td><td class="num">0</td>"#))
-        #expect(index.contains(#"<tr><td><code>missing-table</code></td><td class="num">1</td><td class="num">0</td>"#))
+        #expect(index.contains(#"<tr><td><button type="button" class="rule-filter" data-rule="cell-mismatch"><code>cell-mismatch</code></button></td><td class="num">2</td><td class="num">0</td>"#))
+        #expect(index.contains(#"<tr><td><button type="button" class="rule-filter" data-rule="missing-table"><code>missing-table</code></button></td><td class="num">1</td><td class="num">0</td>"#))
+        // Rows carry what the filters read: the rules, the translation's locale, the searchable text.
+        #expect(index.contains(#"<tr class="row-error" data-rules=" code-sample-mismatch missing-table " data-locale="ru" data-text="fixturerequest（要求本体） fixturerequest (тело запроса) docs-ja/request.md docs-ru/request.md">"#))
+        #expect(index.contains(#"<option value="cell-mismatch">cell-mismatch</option>"#) && index.contains(#"<option value="ru">ru</option>"#))
         #expect(index.contains(#"<a href="ru-errors.html">エラーとエンドポイント</a>"#))
         #expect(index.contains(#"<td class="num">2</td><td class="num">0</td><td><code>code-sample-mismatch</code> ×1, <code>missing-table</code> ×1</td>"#))
     }
@@ -92,7 +95,7 @@ struct HTMLReportTests {
 
         // A second run with nothing changed rewrites nothing.
         let again = ws.run(["report", "--html", "report"])
-        #expect(again.out.contains("(0 written, 3 unchanged)"), "\(again.transcript)")
+        #expect(again.out.contains("(0 written, 5 unchanged)"), "\(again.transcript)")
 
         // A page of an earlier report that no longer exists is removed; a hand-written page is not.
         try ws.write("report/ru-old.html", try #require(ws.read("report/ru-errors.html")))
@@ -129,7 +132,7 @@ struct HTMLReportTests {
         try ws.edit("docs-ru/errors.md", replacing: "| `RateLimitExceededError` | `4290000` | `492` |", with: "| `RateLimitExceededError` | `4290000` | `<b>` |")
         let r = ws.run(["report", "--html", "report"])
         #expect(r.status == 1, "\(r.transcript)")
-        for name in try Self.files(ws, "report") {
+        for name in try Self.files(ws, "report") where name.hasSuffix(".html") {
             let html = try #require(ws.read("report/\(name)"))
             #expect(!html.contains("<script>alert"), "\(name)")
             #expect(!html.contains("<img"), "\(name)")
@@ -143,17 +146,27 @@ struct HTMLReportTests {
         #expect(request.contains("&lt;/script&gt;&lt;script&gt;alert(3)&lt;/script&gt;"))
     }
 
-    @Test("the pages are self-contained, and the CSP hash is the inline script's SHA-256")
+    @Test("the pages load only the report's own stylesheet and script; the tables page's CSP hash is its inline script's SHA-256")
     func selfContained() throws {
         let ws = try Workspace(fixture: "drift")
         ws.run(["report", "--html", "report"])
-        for name in try Self.files(ws, "report") {
+        for name in try Self.files(ws, "report") where name.hasSuffix(".html") {
             let html = try #require(ws.read("report/\(name)"))
-            for pattern in [#"src=""#, "<link", "@import", "url(", #"href="http"#] {
+            #expect(html.components(separatedBy: #"src=""#).count == 2 && html.contains(#"<script src="docspec-report.js"></script>"#), "\(name)")
+            #expect(html.components(separatedBy: "<link").count == 2 && html.contains(#"<link rel="stylesheet" href="docspec-report.css">"#), "\(name)")
+            for pattern in ["<style", "@import", "url(", #"href="http"#, "<script>"] {
                 #expect(!html.contains(pattern), "\(name): \(pattern)")
             }
-            #expect(html.contains("<script>\(HTMLPage.script)</script>"))
+            #expect(html.contains("script-src &#39;self&#39;") && !html.contains("unsafe-inline"), "\(name): no inline script or style is allowed")
         }
+        for name in ["docspec-report.css", "docspec-report.js"] {
+            let text = try #require(ws.read("report/\(name)"))
+            #expect(text.hasPrefix(HTMLPage.assetMarker), "\(name)")
+            for pattern in ["@import", "url(", "http:", "https:", "fetch(", "XMLHttpRequest"] {
+                #expect(!text.contains(pattern), "\(name): \(pattern)")
+            }
+        }
+        #expect(ws.read("report/docspec-report.js") == HTMLPage.assetMarker + "\n" + HTMLPage.reportScript + "\n")
         // openssl computes the hash independently (`make` installs it).
         let openssl = Process()
         openssl.executableURL = URL(fileURLWithPath: "/bin/sh")
