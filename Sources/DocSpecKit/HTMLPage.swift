@@ -123,7 +123,7 @@ enum HTMLPage {
 
     /// The report's script (`docspec-report.js`, shared by its pages): on the index it filters the
     /// page pairs by rule (`#f-rule`, or a click on a rule's button), translation locale
-    /// (`#f-locale`) and text (`#f-search`, matched in each row's `data-text`) and shows the
+    /// (`#f-locale`) and text (`#f-search`, matched in each row's text: titles and paths) and shows the
     /// count in `#f-count`; on every page it marks the page as loaded (`<body data-ready="1">`),
     /// which the headless-browser tests read from the DOM. Plain JavaScript, no network.
     static let reportScript = #"""
@@ -132,12 +132,13 @@ enum HTMLPage {
           var search = document.getElementById("f-search"), count = document.getElementById("f-count");
           if (rule && locale && search && count) {
             var rows = Array.prototype.slice.call(document.querySelectorAll("#pairs tbody tr"));
+            var texts = rows.map(function (tr) { return tr.textContent.toLowerCase(); });
             var buttons = Array.prototype.slice.call(document.querySelectorAll("button[data-rule]"));
             var apply = function () {
               var r = rule.value, l = locale.value, q = search.value.trim().toLowerCase(), shown = 0;
-              rows.forEach(function (tr) {
+              rows.forEach(function (tr, i) {
                 var ok = (!r || tr.dataset.rules.indexOf(" " + r + " ") >= 0) && (!l || tr.dataset.locale === l)
-                  && (!q || tr.dataset.text.indexOf(q) >= 0);
+                  && (!q || texts[i].indexOf(q) >= 0);
                 tr.hidden = !ok;
                 if (ok) shown += 1;
               });

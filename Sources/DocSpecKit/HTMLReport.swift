@@ -117,8 +117,12 @@ struct HTMLReport {
 
     /// `file:line:column` as a link to the file (the line is in the text), or `docspec` for a
     /// finding about the whole run.
-    func locationLink(_ location: SourceLocation?) -> String {
+    /// A location in one of `plain` (file → locale: the files of the pair page it is on, linked in
+    /// the page's header) is `locale:line:column` text, not a link: a report of 2,000 pairs would
+    /// otherwise repeat each path thousands of times.
+    func locationLink(_ location: SourceLocation?, plain: [String: String] = [:]) -> String {
         guard let l = location else { return "<span class=\"loc\">docspec</span>" }
+        if let locale = plain[l.file] { return "<span class=\"loc\">\(e(locale)):\(l.line):\(l.column)</span>" }
         return "<a class=\"loc\" href=\"\(e(link(l.file)))\">\(e(l.file)):\(l.line):\(l.column)</a>"
     }
 
@@ -174,8 +178,7 @@ struct HTMLReport {
                 let d = p.diagnostics
                 let ruleIDs = Self.worstFirst(d.filter { $0.severity != .note })
                 let ruleList = ruleIDs.map { r in "<code>\(e(r))</code> ×\(d.filter { $0.ruleID == r }.count)" }.joined(separator: ", ")
-                let text = [p.pair.source.title, p.pair.target.title, p.pair.source.path, p.pair.target.path].joined(separator: " ").lowercased()
-                body += "<tr class=\"\(d.errorCount > 0 ? "row-error" : d.warningCount > 0 ? "row-warning" : "")\" data-rules=\" \(e(ruleIDs.joined(separator: " "))) \" data-locale=\"\(e(p.pair.target.locale))\" data-text=\"\(e(text))\">"
+                body += "<tr class=\"\(d.errorCount > 0 ? "row-error" : d.warningCount > 0 ? "row-warning" : "")\" data-rules=\" \(e(ruleIDs.joined(separator: " "))) \" data-locale=\"\(e(p.pair.target.locale))\">"
                 body += "<td lang=\"\(e(p.pair.source.locale))\"><a href=\"\(e(p.fileName))\">\(e(p.pair.source.title))</a><br><span class=\"muted path\">\(HTMLPage.escapeBreakable(p.pair.source.path))</span></td>"
                 body += "<td lang=\"\(e(p.pair.target.locale))\"><a href=\"\(e(p.fileName))\">\(e(p.pair.target.title))</a><br><span class=\"muted path\">\(HTMLPage.escapeBreakable(p.pair.target.path))</span></td>"
                 body += "<td class=\"num\">\(p.pair.source.tables.count)</td><td class=\"num\">\(p.pair.source.rowCount)</td><td class=\"num\">\(p.pair.source.codeSamples.count)</td>"
@@ -207,12 +210,20 @@ struct HTMLReport {
         }
     }
 
+    /// Rows of a code sample shown in full; a longer one shows `sampleContext` rows around each
+    /// marked line.
+    static let sampleRowLimit = 16
+    static let sampleContext = 3
+
+    /// Notes shown per finding (a page left untranslated has one per block).
+    static let noteLimit = 8
+
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// A finding's severity, rule, message and location, then its notes; `marked` is the id of
     /// the element the finding is marked at on this page (`nil`: not marked, or not a pair page).
-    func findingText(_ d: Diagnostic, marked: String?? = nil, noteTargets: [String?] = []) -> String {
-        var s = "<span class=\"sev \(d.severity.rawValue)\">\(d.severity.rawValue)</span> <code class=\"rule\">\(e(d.ruleID))</code> \(e(d.message)) — \(locationLink(d.location))"
+    func findingText(_ d: Diagnostic, marked: String?? = nil, noteTargets: [String?] = [], plain: [String: String] = [:]) -> String {
+        var s = "<span class=\"sev \(d.severity.rawValue)\">\(d.severity.rawValue)</span> <code class=\"rule\">\(e(d.ruleID))</code> \(e(d.message)) — \(locationLink(d.location, plain: plain))"
         switch marked {
         case .some(.some(let id)): s += " <a class=\"jump\" href=\"#\(id)\">show</a>"
         case .some(.none): s += " <span class=\"muted\">(no block of either page at this line)</span>"
@@ -220,10 +231,13 @@ struct HTMLReport {
         }
         if !d.notes.isEmpty {
             s += "<ul class=\"notes\">"
-            for (i, n) in d.notes.enumerated() {
-                s += "<li><span class=\"sev note\">note</span> \(e(n.message)) — \(locationLink(n.location))"
+            for (i, n) in d.notes.enumerated().prefix(Self.noteLimit) {
+                s += "<li>note: \(e(n.message)) — \(locationLink(n.location, plain: plain))"
                 if i < noteTargets.count, let id = noteTargets[i] { s += " <a class=\"jump\" href=\"#\(id)\">show</a>" }
                 s += "</li>"
+            }
+            if d.notes.count > Self.noteLimit {
+                s += "<li>… \(Self.plural(d.notes.count - Self.noteLimit, "more note")) (all of them in the text, JSON and SARIF output)</li>"
             }
             s += "</ul>"
         }
@@ -385,7 +399,7 @@ struct HTMLReport {
         for (i, d) in page.diagnostics.enumerated() {
             let n = i + 1
             marks.severity[n] = d.severity
-            marks.titles[n] = "\(d.ruleID): \(d.message)"
+            marks.titles[n] = d.ruleID
             var group: String?
             var resolvedNotes: [String?] = []
             for note in d.notes {
@@ -424,7 +438,7 @@ struct HTMLReport {
             body += "<ol class=\"findings\">\n"
             for (i, d) in page.diagnostics.enumerated() {
                 let n = i + 1
-                body += "<li id=\"f\(n)\" class=\"\(d.severity.rawValue)\">\(findingText(d, marked: .some(targets[n]), noteTargets: noteTargets[n] ?? []))"
+                body += "<li id=\"f\(n)\" class=\"\(d.severity.rawValue)\">\(findingText(d, marked: .some(targets[n]), noteTargets: noteTargets[n] ?? [], plain: [pair.source.path: sl, pair.target.path: tl]))"
                 body += "</li>\n"
             }
             body += "</ol>\n"
@@ -442,20 +456,20 @@ struct HTMLReport {
         // Samples with a finding are shown side by side; equal ones are listed in one line each
         // (a report of 2,000 pairs stays small, and what is shown is what drifted).
         let markedGroups = Set(marks.anchors.filter { marks.primary[$0.id] != nil || marks.notes[$0.id] != nil }.map(\.group))
-        var equal: [String] = []
+        var equal: [(source: Int?, target: Int?)] = []
         for (k, sample) in layout.samples.enumerated() {
             if markedGroups.contains("s\(k + 1)") {
                 body += sampleSection(sample, number: k + 1, pair: pair, marks: marks)
             } else {
-                let where_ = [(pair.source, sample.source), (pair.target, sample.target)].compactMap { page, c in
-                    c.map { "<a href=\"\(e(link(page.path)))\">\(e(page.path)):\($0.range.start.line)</a>" }
-                }
-                let language = (sample.source ?? sample.target)?.language ?? ""
-                equal.append("<li id=\"s\(k + 1)\"><code>\(e(language.isEmpty ? "code" : language))</code> \(where_.joined(separator: " · "))</li>")
+                equal.append((sample.source?.range.start.line, sample.target?.range.start.line))
             }
         }
         if !equal.isEmpty {
-            body += "<p class=\"meta\">\(Self.plural(equal.count, "code sample")) without findings:</p>\n<ul class=\"equal\">\n\(equal.joined(separator: "\n"))\n</ul>\n"
+            // One line per locale with the samples' first lines: a page of 2,000 pairs' report
+            // lists thousands of equal samples.
+            let lines = { (side: [Int?]) in side.compactMap { $0 }.map(String.init).joined(separator: ", ") }
+            body += "<p class=\"meta equal\">\(Self.plural(equal.count, "code sample")) without findings, at lines "
+            body += "\(lines(equal.map(\.source))) of \(e(pair.source.path)) and \(lines(equal.map(\.target))) of \(e(pair.target.path)).</p>\n"
         }
         return HTMLPage.reportDocument(title: "\(pair.source.title) | \(pair.target.title) — DocSpec report", body: body)
     }
@@ -573,8 +587,35 @@ struct HTMLReport {
         }
         html += "</tr></thead>\n<tbody>\n"
         let lines = sides.map { $0.2.map(Self.sampleLines) ?? [] }
-        let count = max(lines.map(\.count).max() ?? 0, 1)
-        for i in 0..<count {
+        let total = max(lines.map(\.count).max() ?? 0, 1)
+        // A long sample shows the rows near its marked lines (a missing one its first rows), as a
+        // diff shows context: what drifted, not every line of every sample.
+        var shown = Array(repeating: true, count: total)
+        var count = total
+        if total > Self.sampleRowLimit {
+            if sample.source != nil, sample.target != nil {
+                let marked = (0..<total).filter { i in
+                    zip(sides, lines).contains { side, l in
+                        i < l.count && (marks.primary["s\(k)\(side.0)L\(l[i].line)"] != nil || marks.notes["s\(k)\(side.0)L\(l[i].line)"] != nil)
+                    }
+                }
+                shown = (0..<total).map { i in marked.contains { abs($0 - i) <= Self.sampleContext } }
+                if marked.isEmpty { shown = (0..<total).map { $0 < Self.sampleRowLimit } }
+            } else {
+                shown = (0..<total).map { $0 < Self.sampleRowLimit }
+                count = Self.sampleRowLimit
+            }
+        }
+        var hidden = 0
+        for i in 0..<total {
+            guard shown[i] else {
+                hidden += 1
+                continue
+            }
+            if hidden > 0 {
+                html += "<tr><td colspan=\"4\" class=\"gap\">⋯ \(Self.plural(hidden, "line")) not shown</td></tr>\n"
+                hidden = 0
+            }
             html += "<tr>"
             for ((side, page, c), l) in zip(sides, lines) {
                 let split = side == "t" ? " split" : ""
@@ -586,11 +627,18 @@ struct HTMLReport {
                     html += "<td class=\"ln\(split)\"></td><td class=\"src\"></td>"
                     continue
                 }
-                let (attrs, badges) = marks.attributes("\(g)\(side)L\(l[i].line)", classes: ["src", l[i].kind])
+                let id = "\(g)\(side)L\(l[i].line)"
+                guard marks.primary[id] != nil || marks.notes[id] != nil else {
+                    // Unmarked lines carry no id (nothing links to them) and code is the default kind.
+                    html += "<td class=\"ln\(split)\">\(l[i].line)</td><td\(l[i].kind == "code" ? "" : " class=\"\(l[i].kind)\"")>\(e(l[i].text))</td>"
+                    continue
+                }
+                let (attrs, badges) = marks.attributes(id, classes: ["src", l[i].kind])
                 html += "<td class=\"ln\(split)\">\(l[i].line)</td><td\(attrs)>\(e(l[i].text))\(badges)</td>"
             }
             html += "</tr>\n"
         }
+        if hidden > 0 { html += "<tr><td colspan=\"4\" class=\"gap\">⋯ \(Self.plural(hidden, "more line")) not shown</td></tr>\n" }
         html += "</tbody>\n</table></div>\n</section>\n"
         return html
     }
@@ -599,7 +647,7 @@ struct HTMLReport {
         .count-error, .sev.error { color: var(--error); font-weight: bold; } .count-warning, .sev.warning { color: var(--warning); font-weight: bold; }
         .sev.note { color: var(--muted); } .clean { color: #1a7f37; font-weight: bold; }
         td.num { text-align: right; } tr.row-error td:first-child { box-shadow: inset 4px 0 var(--error); } tr.row-warning td:first-child { box-shadow: inset 4px 0 var(--warning); }
-        ol.findings li { margin: 4px 0; } ol.findings li.error::marker { color: var(--error); } ul.notes { margin: 2px 0; padding-left: 20px; list-style: none; }
+        ol.findings li { margin: 4px 0; } ol.findings li.error::marker { color: var(--error); } ul.notes { margin: 2px 0; padding-left: 20px; list-style: none; color: var(--muted); }
         .loc { font-family: "DejaVu Sans Mono", monospace; font-size: 12.5px; } .jump { font-size: 12px; }
         .block { margin-bottom: 18px; }
         table.pair th.side, table.code th.side { background: #eaeef2; }
@@ -607,12 +655,12 @@ struct HTMLReport {
         td.ln, th.ln { color: var(--muted); text-align: right; font-size: 12px; white-space: nowrap; }
         table.code col.lnc { width: 44px; }
         table.pair { width: 100%; } .scroll { overflow-x: auto; max-width: 100%; }
-        table.code { min-width: 100%; } table.code td.src { font-family: "DejaVu Sans Mono", "Liberation Mono", "IPAGothic", monospace; font-size: 12.5px; white-space: pre; border-top: none; border-bottom: none; }
-        code, pre, td.src { word-break: normal; overflow-wrap: normal; }
+        table.code { min-width: 100%; } table.code td:not(.ln) { font-family: "DejaVu Sans Mono", "Liberation Mono", "IPAGothic", monospace; font-size: 12.5px; white-space: pre; border-top: none; border-bottom: none; }
+        code, pre, table.code td { word-break: normal; overflow-wrap: normal; }
         .filters { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin: 6px 0; } .filters input { width: 18em; }
         button.rule-filter { border: 1px solid var(--line); background: #fff; border-radius: 4px; padding: 0 4px; cursor: pointer; }
         button.rule-filter[aria-pressed="true"] { background: #ddf4ff; border-color: #0969da; }
-        table.code td.fence, table.code td.setup { color: var(--muted); } table.code td.setup { font-style: italic; }
+        table.code td.fence, table.code td.setup, table.code td.gap { color: var(--muted); } table.code td.gap { font-style: italic; background: var(--head); } table.code td.setup { font-style: italic; }
         .hit-error { background: var(--error-bg) !important; outline: 2px solid var(--error); outline-offset: -2px; }
         .hit-warning { background: var(--warning-bg) !important; outline: 2px solid var(--warning); outline-offset: -2px; }
         .hit-note { background: var(--note-bg) !important; outline: 1px dashed #0969da; outline-offset: -2px; }

@@ -30,7 +30,9 @@ extension HTMLReport {
     }
 
     /// Lines of one entry that are rendered at most (a long missing section is cut there).
-    static let proseLineLimit = 80
+    static let proseLineLimit = 20
+    /// Bytes of Markdown of one entry side rendered at most (fewer lines when they are long).
+    static let proseByteLimit = 1_000
 
     /// The alignment the findings were computed on (lint's), else the same computation now.
     func alignment(_ pair: PagePair) -> PageAlignment {
@@ -158,18 +160,25 @@ extension HTMLReport {
     func proseSide(_ page: SpecPage, _ piece: Piece?, isSource: Bool, findings: [(Int, Diagnostic)]) -> String {
         let label = "\(e(page.locale))\(isSource ? " (source)" : "")"
         let split = isSource ? "" : " split"
-        let badges = findings.map { n, d in " <a class=\"badge \(d.severity.rawValue)\" href=\"#f\(n)\" title=\"\(e("\(d.ruleID): \(d.message)"))\">\(n)</a>" }.joined()
+        let badges = findings.map { n, d in " <a class=\"badge \(d.severity.rawValue)\" href=\"#f\(n)\" title=\"\(e(d.ruleID))\">\(n)</a>" }.joined()
         guard let piece else {
             // Where the finding places the missing block (a missing section: where it belongs).
             let at = findings.compactMap { $0.1.location }.first { $0.file == page.path }
-            let place = at.map { " — <a href=\"\(e(link(page.path)))\">\(e(page.path)):\($0.line)</a>\(badges)" } ?? ""
+            let place = at.map { ", belongs at line \($0.line)\(badges)" } ?? ""
             return "<div class=\"side missing\(split)\" lang=\"\(e(page.locale))\"><div class=\"side-head\">\(label)\(place)</div><p class=\"missing-label\">\(isSource ? "not in the source (\(e(page.locale)))" : "missing in \(e(page.locale))")</p></div>"
         }
         var range = piece.range
         var cut = 0
-        if range.end.line - range.start.line + 1 > Self.proseLineLimit {
-            cut = range.end.line - range.start.line + 1 - Self.proseLineLimit
-            range.end = SourceLocation(file: range.end.file, line: range.start.line + Self.proseLineLimit - 1, column: 1)
+        // At most `proseLineLimit` lines and about `proseByteLimit` bytes of Markdown.
+        var last = min(range.end.line, range.start.line + Self.proseLineLimit - 1)
+        while last > range.start.line,
+            MarkdownHTML.source(of: SourceRange(start: range.start, end: SourceLocation(file: range.end.file, line: last, column: 1)), in: page.document.text).utf8.count > Self.proseByteLimit
+        {
+            last = range.start.line + (last - range.start.line) / 2
+        }
+        if last < range.end.line {
+            cut = range.end.line - last
+            range.end = SourceLocation(file: range.end.file, line: last, column: 1)
         }
         var marks: [MarkdownHTML.Mark] = []
         var whole: [Diagnostic] = []
@@ -190,7 +199,7 @@ extension HTMLReport {
             cls.append("hit-warning")
         }
         cls += Set(whole.map(\.ruleID)).sorted().map(Self.slug)
-        var html = "<div class=\"side\(split)\" lang=\"\(e(page.locale))\"><div class=\"side-head\">\(label) — <a href=\"\(e(link(page.path)))\">\(e(page.path)):\(range.start.line)</a>"
+        var html = "<div class=\"side\(split)\" lang=\"\(e(page.locale))\"><div class=\"side-head\">\(label), line \(range.start.line)"
         html += badges + "</div><div class=\"\(cls.joined(separator: " "))\">\(rendered.html)</div>"
         if cut > 0 { html += "<p class=\"muted\">… \(Self.plural(cut, "more line")) in \(e(page.path))</p>" }
         return html + "</div>"

@@ -29,8 +29,10 @@ struct HTMLReportTests {
         // The key changed in place (ru 4000014): the ru cell is the marked <td>, the ja cell a note.
         #expect(errors.contains(##"<td id="t1r2t-code" class="conflict hit-error"><span id="t1r2s-code" class="hit-note"><span class="lc">ja:</span> <code>4000041</code></span> <a class="badge note" href="#f1" title="note for finding 1">1</a><br><span class="other"><span class="lc">ru:</span> <code>4000014</code></span> <a class="badge error" href="#f1""##))
         #expect(errors.contains(#"<td id="t1r3t-status" class="conflict hit-error">"#))
-        #expect(errors.contains(##"<li id="f1" class="error"><span class="sev error">error</span> <code class="rule">cell-mismatch</code> &#39;code&#39; of row &#39;4000041&#39; in table &#39;error-codes:FixtureError&#39; is &#39;4000014&#39; in ru but &#39;4000041&#39; in ja — <a class="loc" href="../docs-ru/errors.md">docs-ru/errors.md:17:26</a> <a class="jump" href="#t1r2t-code">show</a>"##))
-        #expect(errors.contains(##"<a class="loc" href="../docs-ja/errors.md">docs-ja/errors.md:17:26</a> <a class="jump" href="#t1r2s-code">show</a>"##))
+        #expect(errors.contains(##"<li id="f1" class="error"><span class="sev error">error</span> <code class="rule">cell-mismatch</code> &#39;code&#39; of row &#39;4000041&#39; in table &#39;error-codes:FixtureError&#39; is &#39;4000014&#39; in ru but &#39;4000041&#39; in ja — <span class="loc">ru:17:26</span> <a class="jump" href="#t1r2t-code">show</a>"##))
+        #expect(errors.contains(##"<li>note: the cell in the source locale (ja) — <span class="loc">ja:17:26</span> <a class="jump" href="#t1r2s-code">show</a></li>"##))
+        // The pair's files are linked once, in the page's header.
+        #expect(errors.contains(#"ja (source): <a href="../docs-ja/errors.md">docs-ja/errors.md</a> · ru: <a href="../docs-ru/errors.md">docs-ru/errors.md</a>"#))
         // Nothing else is marked.
         #expect(errors.components(separatedBy: #"hit-error""#).count - 1 == 2)
 
@@ -51,7 +53,7 @@ struct HTMLReportTests {
         #expect(index.contains(#"<tr><td><button type="button" class="rule-filter" data-rule="cell-mismatch"><code>cell-mismatch</code></button></td><td class="num">2</td><td class="num">0</td>"#))
         #expect(index.contains(#"<tr><td><button type="button" class="rule-filter" data-rule="missing-table"><code>missing-table</code></button></td><td class="num">1</td><td class="num">0</td>"#))
         // Rows carry what the filters read: the rules, the translation's locale, the searchable text.
-        #expect(index.contains(#"<tr class="row-error" data-rules=" code-sample-mismatch missing-table " data-locale="ru" data-text="fixturerequest（要求本体） fixturerequest (тело запроса) docs-ja/request.md docs-ru/request.md">"#))
+        #expect(index.contains(#"<tr class="row-error" data-rules=" code-sample-mismatch missing-table " data-locale="ru">"#))
         #expect(index.contains(#"<option value="cell-mismatch">cell-mismatch</option>"#) && index.contains(#"<option value="ru">ru</option>"#))
         #expect(index.contains(#"<a href="ru-errors.html">エラーとエンドポイント</a>"#))
         #expect(index.contains(#"<td class="num">2</td><td class="num">0</td><td><code>code-sample-mismatch</code> ×1, <code>missing-table</code> ×1</td>"#))
