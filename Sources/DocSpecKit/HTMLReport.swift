@@ -179,8 +179,8 @@ struct HTMLReport {
                 let ruleIDs = Self.worstFirst(d.filter { $0.severity != .note })
                 let ruleList = ruleIDs.map { r in "<code>\(e(r))</code> ×\(d.filter { $0.ruleID == r }.count)" }.joined(separator: ", ")
                 body += "<tr class=\"\(d.errorCount > 0 ? "row-error" : d.warningCount > 0 ? "row-warning" : "")\" data-rules=\" \(e(ruleIDs.joined(separator: " "))) \" data-locale=\"\(e(p.pair.target.locale))\">"
-                body += "<td lang=\"\(e(p.pair.source.locale))\"><a href=\"\(e(p.fileName))\">\(e(p.pair.source.title))</a><br><span class=\"muted path\">\(HTMLPage.escapeBreakable(p.pair.source.path))</span></td>"
-                body += "<td lang=\"\(e(p.pair.target.locale))\"><a href=\"\(e(p.fileName))\">\(e(p.pair.target.title))</a><br><span class=\"muted path\">\(HTMLPage.escapeBreakable(p.pair.target.path))</span></td>"
+                body += "<td lang=\"\(e(p.pair.source.locale))\"><a href=\"\(e(p.fileName))\">\(e(p.pair.source.title))</a><br><span class=\"muted path\">\(Self.breakablePath(p.pair.source.path))</span></td>"
+                body += "<td lang=\"\(e(p.pair.target.locale))\"><a href=\"\(e(p.fileName))\">\(e(p.pair.target.title))</a><br><span class=\"muted path\">\(Self.breakablePath(p.pair.target.path))</span></td>"
                 body += "<td class=\"num\">\(p.pair.source.tables.count)</td><td class=\"num\">\(p.pair.source.rowCount)</td><td class=\"num\">\(p.pair.source.codeSamples.count)</td>"
                 body += "<td class=\"num\">\(d.errorCount)</td><td class=\"num\">\(d.warningCount)</td><td>\(ruleList)</td></tr>\n"
             }
@@ -214,6 +214,11 @@ struct HTMLReport {
     /// marked line.
     static let sampleRowLimit = 16
     static let sampleContext = 3
+
+    /// A path, escaped, with a break opportunity after each `/` only (never inside a name).
+    static func breakablePath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { HTMLPage.escape(String($0)) }.joined(separator: "/<wbr>")
+    }
 
     /// Notes shown per finding (a page left untranslated has one per block).
     static let noteLimit = 8
@@ -657,6 +662,7 @@ struct HTMLReport {
         table.pair { width: 100%; } .scroll { overflow-x: auto; max-width: 100%; }
         table.code { min-width: 100%; } table.code td:not(.ln) { font-family: "DejaVu Sans Mono", "Liberation Mono", "IPAGothic", monospace; font-size: 12.5px; white-space: pre; border-top: none; border-bottom: none; }
         code, pre, table.code td { word-break: normal; overflow-wrap: normal; }
+        table.pair code { white-space: nowrap; }
         .filters { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin: 6px 0; } .filters input { width: 18em; }
         button.rule-filter { border: 1px solid var(--line); background: #fff; border-radius: 4px; padding: 0 4px; cursor: pointer; }
         button.rule-filter[aria-pressed="true"] { background: #ddf4ff; border-color: #0969da; }

@@ -225,7 +225,7 @@ extension HTMLReport {
         .prose { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); border: 1px solid var(--line); }
         .prose .side { padding: 4px 10px; min-width: 0; } .prose .side.split { border-left: 3px solid #8c959f; }
         .side-head { font-size: 12px; color: var(--muted); border-bottom: 1px solid var(--line); padding: 2px 0; margin-bottom: 4px; }
-        .md { padding: 2px 4px; } .md p, .md ul, .md ol { margin: 4px 0; } .md h1, .md h2, .md h3, .md h4, .md h5, .md h6 { font-size: 15px; margin: 4px 0; border: none; }
+        .md { padding: 2px 4px; overflow-x: auto; } .md p, .md ul, .md ol { margin: 4px 0; } .md h1, .md h2, .md h3, .md h4, .md h5, .md h6 { font-size: 15px; margin: 4px 0; border: none; }
         .md pre { background: var(--head); padding: 6px; overflow-x: auto; white-space: pre; }
         .md code, .md pre { word-break: normal; overflow-wrap: normal; }
         .md table { display: block; overflow-x: auto; max-width: 100%; }

@@ -8,8 +8,8 @@ import Testing
 /// read back with `--dump-dom`; console output goes to standard error with `--enable-logging`),
 /// and screenshots must be real PNGs of the requested size.
 ///
-/// The test fails, not skips, when Chromium is missing. `DOCSPEC_RECORD_SCREENSHOT=1` copies the
-/// screenshot of the report's ConsumptionRequest page to `docs/report-screenshot.png`.
+/// The test fails, not skips, when Chromium is missing. The screenshots in `docs/` are made by
+/// `Scripts/report-screenshot.sh`.
 @Suite("HTML pages in headless Chromium", .serialized)
 struct HTMLReportBrowserTests {
     static var packageRoot: URL {
@@ -159,11 +159,6 @@ struct HTMLReportBrowserTests {
             let size = try #require(Self.pngSize(data), "\(name) is not a PNG")
             #expect(size.width == 1280 && size.height == 2000, "\(name) is \(size.width)×\(size.height)")
             #expect(data.count > 50_000, "\(name) is only \(data.count) bytes: a blank page?")
-            if name == "report.png", ProcessInfo.processInfo.environment["DOCSPEC_RECORD_SCREENSHOT"] == "1" {
-                let target = Self.packageRoot.appendingPathComponent("docs/report-screenshot.png")
-                try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: target, options: .atomic)
-            }
         }
     }
 
