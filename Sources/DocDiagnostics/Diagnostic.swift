@@ -19,6 +19,19 @@ public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
+/// The tokens a drift finding is about, per side of the page pair (see `Diagnostic.tokens`).
+public struct DriftTokens: Hashable, Sendable, Codable {
+    /// Tokens of the source block that the translation lacks.
+    public var source: [String]
+    /// Tokens of the translation's block that the source lacks.
+    public var target: [String]
+
+    public init(source: [String], target: [String]) {
+        self.source = source
+        self.target = target
+    }
+}
+
 /// A note attached to a diagnostic, usually pointing at the counterpart in another locale.
 public struct DiagnosticNote: Hashable, Sendable, Codable {
     /// The note's text, e.g. "the cell in the source locale (ja)".
@@ -61,6 +74,12 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     /// convention of `SourceRange`), set by rules that know the range: a table, a row, a cell, a
     /// block, a heading. `nil`: the finding is about the point `location`.
     public var end: SourceLocation? = nil
+
+    /// The drifted tokens as the rule compared them (code spans' code, link targets, numbers,
+    /// placeholders), for views that mark them in the blocks (`docspec report --html`): what
+    /// the source block has that the translation lacks, and what the translation has instead
+    /// or in addition. `nil` when the finding is about a whole block, row or section.
+    public var tokens: DriftTokens? = nil
 
     /// `location` to `end` (the point `location` when `end` is `nil`, in another file or before
     /// it); `nil` without a location.

@@ -383,7 +383,7 @@ public enum DocSpecCLI {
     ) throws(DocSpecError) -> Int32 {
         let path = options.htmlDirectory ?? ""
         let directory = resolve(path, currentDirectory: currentDirectory)
-        var lint = Pipeline.lint(config, discovered: found, progress: progress("report", found, config, options, output))
+        var lint = Pipeline.lint(config, retention: .prose, discovered: found, progress: progress("report", found, config, options, output))
         // The findings lint shows: suppressions, the config's rule levels and the baseline applied.
         let found = try findings(lint.diagnostics, docSet: lint.docSet, config: config, options: options, currentDirectory: currentDirectory)
         lint.diagnostics = found.shown

@@ -86,6 +86,78 @@ enum HTMLPage {
         """
     }
 
+    /// The report's stylesheet and script files, shared by its pages (2,000 page pairs would
+    /// otherwise carry 2,000 copies of them).
+    static let reportStyleFile = "docspec-report.css"
+    static let reportScriptFile = "docspec-report.js"
+    /// The first line of the report's stylesheet and script: what marks them as written by DocSpec.
+    static let assetMarker = "/* docspec report: generated file */"
+
+    /// The Content-Security-Policy of the report's pages: nothing but the report's own stylesheet
+    /// and script from the report's folder (`'self'`, which Chromium also grants a `file:` page
+    /// for files beside it); no inline script or style, no network.
+    static let reportContentSecurityPolicy =
+        "default-src 'none'; style-src 'self'; script-src 'self'; img-src data:; base-uri 'none'; form-action 'none'"
+
+    /// A page of the report: `title` and `body` (already HTML) with the report's stylesheet and
+    /// script (`reportStyleFile`, `reportScriptFile`) linked, and the generator marker.
+    static func reportDocument(title: String, lang: String = "en", body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="\(escape(lang))">
+        <head>
+        <meta charset="utf-8">
+        \(generatorMeta)
+        <meta http-equiv="Content-Security-Policy" content="\(escape(reportContentSecurityPolicy))">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title>
+        <link rel="stylesheet" href="\(reportStyleFile)">
+        </head>
+        <body>
+        \(body)<script src="\(reportScriptFile)"></script>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// The report's script (`docspec-report.js`, shared by its pages): on the index it filters the
+    /// page pairs by rule (`#f-rule`, or a click on a rule's button), translation locale
+    /// (`#f-locale`) and text (`#f-search`, matched in each row's text: titles and paths) and shows the
+    /// count in `#f-count`; on every page it marks the page as loaded (`<body data-ready="1">`),
+    /// which the headless-browser tests read from the DOM. Plain JavaScript, no network.
+    static let reportScript = #"""
+        (function () {
+          var rule = document.getElementById("f-rule"), locale = document.getElementById("f-locale");
+          var search = document.getElementById("f-search"), count = document.getElementById("f-count");
+          if (rule && locale && search && count) {
+            var rows = Array.prototype.slice.call(document.querySelectorAll("#pairs tbody tr"));
+            var texts = rows.map(function (tr) { return tr.textContent.toLowerCase(); });
+            var buttons = Array.prototype.slice.call(document.querySelectorAll("button[data-rule]"));
+            var apply = function () {
+              var r = rule.value, l = locale.value, q = search.value.trim().toLowerCase(), shown = 0;
+              rows.forEach(function (tr, i) {
+                var ok = (!r || tr.dataset.rules.indexOf(" " + r + " ") >= 0) && (!l || tr.dataset.locale === l)
+                  && (!q || texts[i].indexOf(q) >= 0);
+                tr.hidden = !ok;
+                if (ok) shown += 1;
+              });
+              buttons.forEach(function (b) { b.setAttribute("aria-pressed", b.dataset.rule === r ? "true" : "false"); });
+              count.textContent = shown + " of " + rows.length + " page pairs";
+              count.dataset.shown = String(shown);
+            };
+            rule.addEventListener("change", apply);
+            locale.addEventListener("change", apply);
+            search.addEventListener("input", apply);
+            buttons.forEach(function (b) {
+              b.addEventListener("click", function () { rule.value = rule.value === b.dataset.rule ? "" : b.dataset.rule; apply(); });
+            });
+            apply();
+          }
+          document.body.dataset.ready = "1";
+        })();
+        """#
+
     /// Style shared by the pages.
     static let baseStyle = """
         :root { color-scheme: light; --line: #d0d7de; --muted: #57606a; --error: #cf222e; --error-bg: #ffebe9; --warning: #9a6700; --warning-bg: #fff8c5; --note-bg: #ddf4ff; --head: #f6f8fa; }

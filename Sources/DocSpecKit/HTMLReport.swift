@@ -76,11 +76,18 @@ struct HTMLReport {
         return trimmed.isEmpty ? "page" : String(trimmed.prefix(80))
     }
 
-    /// Every page of the report: `index.html` first, then the pair pages.
+    /// Every file of the report: `index.html` first, then the pair pages, then the shared
+    /// stylesheet and script.
     func render() -> [File] {
         let pages = pairPages()
-        return [File(name: "index.html", contents: index(pages))] + pages.map { File(name: $0.fileName, contents: pairPage($0)) }
+        return [File(name: "index.html", contents: index(pages))] + pages.map { File(name: $0.fileName, contents: pairPage($0)) } + Self.assets
     }
+
+    /// The stylesheet and script the report's pages share.
+    static let assets = [
+        File(name: HTMLPage.reportStyleFile, contents: HTMLPage.assetMarker + "\n" + HTMLPage.baseStyle + style),
+        File(name: HTMLPage.reportScriptFile, contents: HTMLPage.assetMarker + "\n" + HTMLPage.reportScript + "\n"),
+    ]
 
     // MARK: links
 
@@ -110,8 +117,12 @@ struct HTMLReport {
 
     /// `file:line:column` as a link to the file (the line is in the text), or `docspec` for a
     /// finding about the whole run.
-    func locationLink(_ location: SourceLocation?) -> String {
+    /// A location in one of `plain` (file → locale: the files of the pair page it is on, linked in
+    /// the page's header) is `locale:line:column` text, not a link: a report of 2,000 pairs would
+    /// otherwise repeat each path thousands of times.
+    func locationLink(_ location: SourceLocation?, plain: [String: String] = [:]) -> String {
         guard let l = location else { return "<span class=\"loc\">docspec</span>" }
+        if let locale = plain[l.file] { return "<span class=\"loc\">\(e(locale)):\(l.line):\(l.column)</span>" }
         return "<a class=\"loc\" href=\"\(e(link(l.file)))\">\(e(l.file)):\(l.line):\(l.column)</a>"
     }
 
@@ -132,31 +143,48 @@ struct HTMLReport {
         if counted.isEmpty {
             body += "<p class=\"clean\">No drift and no problems found.</p>\n"
         } else {
-            body += "<table class=\"counts\">\n<thead><tr><th>rule</th><th>errors</th><th>warnings</th><th>what it means</th></tr></thead>\n<tbody>\n"
-            for rule in Set(counted.map(\.ruleID)).sorted() {
+            body += "<p class=\"meta\">Click a rule to show only the page pairs with its findings.</p>\n"
+            body += "<div class=\"scroll\"><table class=\"counts\">\n<thead><tr><th>rule</th><th>errors</th><th>warnings</th><th>what it means</th></tr></thead>\n<tbody>\n"
+            for rule in Self.worstFirst(counted) {
                 let d = counted.filter { $0.ruleID == rule }
-                body += "<tr><td><code>\(e(rule))</code></td><td class=\"num\">\(d.errorCount)</td><td class=\"num\">\(d.warningCount)</td><td>\(e(config.rules[rule]?.summary ?? ""))</td></tr>\n"
+                body += "<tr><td><button type=\"button\" class=\"rule-filter\" data-rule=\"\(e(rule))\"><code>\(e(rule))</code></button></td><td class=\"num\">\(d.errorCount)</td><td class=\"num\">\(d.warningCount)</td><td>\(e(config.rules[rule]?.summary ?? ""))</td></tr>\n"
             }
-            body += "</tbody>\n</table>\n"
+            body += "</tbody>\n</table></div>\n"
         }
 
         body += "<h2>Page pairs</h2>\n"
         if pages.isEmpty {
             body += "<p>No page pairs.</p>\n"
         } else {
-            body += "<table class=\"counts\">\n<thead><tr><th>source</th><th>translation</th><th>tables</th><th>rows</th><th>code samples</th><th>errors</th><th>warnings</th><th>findings</th></tr></thead>\n<tbody>\n"
-            for p in pages {
+            // Worst first: errors, then warnings, then findings, then the source path.
+            let sorted = pages.enumerated().sorted { a, b in
+                let x = a.element.diagnostics, y = b.element.diagnostics
+                if x.errorCount != y.errorCount { return x.errorCount > y.errorCount }
+                if x.warningCount != y.warningCount { return x.warningCount > y.warningCount }
+                if x.count != y.count { return x.count > y.count }
+                return a.offset < b.offset
+            }.map(\.element)
+            let rules = Self.worstFirst(pages.flatMap(\.diagnostics).filter { $0.severity != .note })
+            let locales = config.targetLocales.map(\.code)
+            body += "<div class=\"filters\" role=\"search\">"
+            body += "<label>rule <select id=\"f-rule\"><option value=\"\">any rule</option>"
+            for r in rules { body += "<option value=\"\(e(r))\">\(e(r))</option>" }
+            body += "</select></label> <label>translation <select id=\"f-locale\"><option value=\"\">any locale</option>"
+            for l in locales { body += "<option value=\"\(e(l))\">\(e(l))</option>" }
+            body += "</select></label> <label>search <input id=\"f-search\" type=\"search\" placeholder=\"title or path\" autocomplete=\"off\"></label> "
+            body += "<span id=\"f-count\" class=\"muted\">\(Self.plural(pages.count, "page pair"))</span></div>\n"
+            body += "<div class=\"scroll\"><table class=\"counts\" id=\"pairs\">\n<thead><tr><th>source</th><th>translation</th><th>tables</th><th>rows</th><th>code samples</th><th>errors</th><th>warnings</th><th>findings</th></tr></thead>\n<tbody>\n"
+            for p in sorted {
                 let d = p.diagnostics
-                let rules = Set(d.filter { $0.severity != .note }.map(\.ruleID)).sorted().map { r in
-                    "<code>\(e(r))</code> ×\(d.filter { $0.ruleID == r }.count)"
-                }.joined(separator: ", ")
-                body += "<tr class=\"\(d.errorCount > 0 ? "row-error" : d.warningCount > 0 ? "row-warning" : "")\">"
-                body += "<td lang=\"\(e(p.pair.source.locale))\"><a href=\"\(e(p.fileName))\">\(e(p.pair.source.title))</a><br><span class=\"muted\">\(e(p.pair.source.path))</span></td>"
-                body += "<td lang=\"\(e(p.pair.target.locale))\"><a href=\"\(e(p.fileName))\">\(e(p.pair.target.title))</a><br><span class=\"muted\">\(e(p.pair.target.path))</span></td>"
+                let ruleIDs = Self.worstFirst(d.filter { $0.severity != .note })
+                let ruleList = ruleIDs.map { r in "<code>\(e(r))</code> ×\(d.filter { $0.ruleID == r }.count)" }.joined(separator: ", ")
+                body += "<tr class=\"\(d.errorCount > 0 ? "row-error" : d.warningCount > 0 ? "row-warning" : "")\" data-rules=\" \(e(ruleIDs.joined(separator: " "))) \" data-locale=\"\(e(p.pair.target.locale))\">"
+                body += "<td lang=\"\(e(p.pair.source.locale))\"><a href=\"\(e(p.fileName))\">\(e(p.pair.source.title))</a><br><span class=\"muted path\">\(Self.breakablePath(p.pair.source.path))</span></td>"
+                body += "<td lang=\"\(e(p.pair.target.locale))\"><a href=\"\(e(p.fileName))\">\(e(p.pair.target.title))</a><br><span class=\"muted path\">\(Self.breakablePath(p.pair.target.path))</span></td>"
                 body += "<td class=\"num\">\(p.pair.source.tables.count)</td><td class=\"num\">\(p.pair.source.rowCount)</td><td class=\"num\">\(p.pair.source.codeSamples.count)</td>"
-                body += "<td class=\"num\">\(d.errorCount)</td><td class=\"num\">\(d.warningCount)</td><td>\(rules)</td></tr>\n"
+                body += "<td class=\"num\">\(d.errorCount)</td><td class=\"num\">\(d.warningCount)</td><td>\(ruleList)</td></tr>\n"
             }
-            body += "</tbody>\n</table>\n"
+            body += "</tbody>\n</table></div>\n"
         }
 
         let onPairs = Set(pages.flatMap(\.diagnostics))
@@ -166,26 +194,55 @@ struct HTMLReport {
             for d in other { body += "<li class=\"\(d.severity.rawValue)\">\(findingText(d))</li>\n" }
             body += "</ol>\n"
         }
-        return HTMLPage.document(title: "DocSpec report", style: Self.style, body: body, generator: true)
+        return HTMLPage.reportDocument(title: "DocSpec report", body: body)
     }
+
+    /// The rule ids of `diagnostics`, worst first: most errors, then most warnings, then by id.
+    static func worstFirst(_ diagnostics: [Diagnostic]) -> [String] {
+        var errors: [String: Int] = [:]
+        var warnings: [String: Int] = [:]
+        for d in diagnostics {
+            errors[d.ruleID, default: 0] += d.severity == .error ? 1 : 0
+            warnings[d.ruleID, default: 0] += d.severity == .warning ? 1 : 0
+        }
+        return errors.keys.sorted { a, b in
+            (errors[a]!, warnings[a]!, b) > (errors[b]!, warnings[b]!, a)
+        }
+    }
+
+    /// Rows of a code sample shown in full; a longer one shows `sampleContext` rows around each
+    /// marked line.
+    static let sampleRowLimit = 16
+    static let sampleContext = 3
+
+    /// A path, escaped, with a break opportunity after each `/` only (never inside a name).
+    static func breakablePath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { HTMLPage.escape(String($0)) }.joined(separator: "/<wbr>")
+    }
+
+    /// Notes shown per finding (a page left untranslated has one per block).
+    static let noteLimit = 8
 
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// A finding's severity, rule, message and location, then its notes; `marked` is the id of
     /// the element the finding is marked at on this page (`nil`: not marked, or not a pair page).
-    func findingText(_ d: Diagnostic, marked: String?? = nil, noteTargets: [String?] = []) -> String {
-        var s = "<span class=\"sev \(d.severity.rawValue)\">\(d.severity.rawValue)</span> <code class=\"rule\">\(e(d.ruleID))</code> \(e(d.message)) — \(locationLink(d.location))"
+    func findingText(_ d: Diagnostic, marked: String?? = nil, noteTargets: [String?] = [], plain: [String: String] = [:]) -> String {
+        var s = "<span class=\"sev \(d.severity.rawValue)\">\(d.severity.rawValue)</span> <code class=\"rule\">\(e(d.ruleID))</code> \(e(d.message)) — \(locationLink(d.location, plain: plain))"
         switch marked {
         case .some(.some(let id)): s += " <a class=\"jump\" href=\"#\(id)\">show</a>"
-        case .some(.none): s += " <span class=\"muted\">(not in a spec table or code sample)</span>"
+        case .some(.none): s += " <span class=\"muted\">(no block of either page at this line)</span>"
         case .none: break
         }
         if !d.notes.isEmpty {
             s += "<ul class=\"notes\">"
-            for (i, n) in d.notes.enumerated() {
-                s += "<li><span class=\"sev note\">note</span> \(e(n.message)) — \(locationLink(n.location))"
+            for (i, n) in d.notes.enumerated().prefix(Self.noteLimit) {
+                s += "<li>note: \(e(n.message)) — \(locationLink(n.location, plain: plain))"
                 if i < noteTargets.count, let id = noteTargets[i] { s += " <a class=\"jump\" href=\"#\(id)\">show</a>" }
                 s += "</li>"
+            }
+            if d.notes.count > Self.noteLimit {
+                s += "<li>… \(Self.plural(d.notes.count - Self.noteLimit, "more note")) (all of them in the text, JSON and SARIF output)</li>"
             }
             s += "</ul>"
         }
@@ -347,7 +404,7 @@ struct HTMLReport {
         for (i, d) in page.diagnostics.enumerated() {
             let n = i + 1
             marks.severity[n] = d.severity
-            marks.titles[n] = "\(d.ruleID): \(d.message)"
+            marks.titles[n] = d.ruleID
             var group: String?
             var resolvedNotes: [String?] = []
             for note in d.notes {
@@ -365,6 +422,14 @@ struct HTMLReport {
             }
         }
 
+        // Findings outside the spec tables and code samples, shown in the prose view.
+        let tableRules = Set(TableDriftRule.descriptors.map(\.id.rawValue) + CodeSampleDriftRule.descriptors.map(\.id.rawValue))
+        let unplaced = page.diagnostics.enumerated().map { ($0.offset + 1, $0.element) }.filter { targets[$0.0] == nil && !tableRules.contains($0.1.ruleID) }
+        let prose = proseEntries(pair, unplaced)
+        for (k, entry) in prose.enumerated() {
+            for n in entry.findings where targets[n] == nil { targets[n] = "p\(k + 1)" }
+        }
+
         var body = "<p class=\"nav\"><a href=\"index.html\">← DocSpec report</a></p>\n"
         body += "<h1><span lang=\"\(e(sl))\">\(e(pair.source.title))</span> <span class=\"muted\">|</span> <span lang=\"\(e(tl))\">\(e(pair.target.title))</span></h1>\n"
         body += "<p class=\"meta\">\(e(sl)) (source): <a href=\"\(e(link(pair.source.path)))\">\(e(pair.source.path))</a> · \(e(tl)): <a href=\"\(e(link(pair.target.path)))\">\(e(pair.target.path))</a>; "
@@ -378,11 +443,13 @@ struct HTMLReport {
             body += "<ol class=\"findings\">\n"
             for (i, d) in page.diagnostics.enumerated() {
                 let n = i + 1
-                body += "<li id=\"f\(n)\" class=\"\(d.severity.rawValue)\">\(findingText(d, marked: .some(targets[n]), noteTargets: noteTargets[n] ?? []))"
+                body += "<li id=\"f\(n)\" class=\"\(d.severity.rawValue)\">\(findingText(d, marked: .some(targets[n]), noteTargets: noteTargets[n] ?? [], plain: [pair.source.path: sl, pair.target.path: tl]))"
                 body += "</li>\n"
             }
             body += "</ol>\n"
         }
+
+        body += proseSection(pair, prose, page.diagnostics)
 
         body += "<h2>Spec tables</h2>\n"
         if layout.tables.isEmpty { body += "<p class=\"muted\">No spec tables.</p>\n" }
@@ -391,10 +458,25 @@ struct HTMLReport {
         }
         body += "<h2>Code samples</h2>\n"
         if layout.samples.isEmpty { body += "<p class=\"muted\">No code samples.</p>\n" }
+        // Samples with a finding are shown side by side; equal ones are listed in one line each
+        // (a report of 2,000 pairs stays small, and what is shown is what drifted).
+        let markedGroups = Set(marks.anchors.filter { marks.primary[$0.id] != nil || marks.notes[$0.id] != nil }.map(\.group))
+        var equal: [(source: Int?, target: Int?)] = []
         for (k, sample) in layout.samples.enumerated() {
-            body += sampleSection(sample, number: k + 1, pair: pair, marks: marks)
+            if markedGroups.contains("s\(k + 1)") {
+                body += sampleSection(sample, number: k + 1, pair: pair, marks: marks)
+            } else {
+                equal.append((sample.source?.range.start.line, sample.target?.range.start.line))
+            }
         }
-        return HTMLPage.document(title: "\(pair.source.title) | \(pair.target.title) — DocSpec report", style: Self.style, body: body, generator: true)
+        if !equal.isEmpty {
+            // One line per locale with the samples' first lines: a page of 2,000 pairs' report
+            // lists thousands of equal samples.
+            let lines = { (side: [Int?]) in side.compactMap { $0 }.map(String.init).joined(separator: ", ") }
+            body += "<p class=\"meta equal\">\(Self.plural(equal.count, "code sample")) without findings, at lines "
+            body += "\(lines(equal.map(\.source))) of \(e(pair.source.path)) and \(lines(equal.map(\.target))) of \(e(pair.target.path)).</p>\n"
+        }
+        return HTMLPage.reportDocument(title: "\(pair.source.title) | \(pair.target.title) — DocSpec report", body: body)
     }
 
     func sectionTitle(_ items: [String?], fallback: String) -> String {
@@ -460,7 +542,7 @@ struct HTMLReport {
                             continue
                         }
                         let (attrs, badges) = marks.attributes(id(side), classes: split)
-                        html += "<td\(attrs) lang=\"\(e(page.locale))\">\(TablesRenderer.htmlCell(CellText(cell)))\(badges)</td>"
+                        html += "<td\(attrs) lang=\"\(e(page.locale))\">\(TablesRenderer.htmlCell(CellText(cell), breakable: false))\(badges)</td>"
                     }
                     continue
                 }
@@ -475,14 +557,14 @@ struct HTMLReport {
                 if cells.count == 1 || cells.allSatisfy({ $0.2.text == last.2.text }) {
                     if cells.count > 1 {
                         let (inner, innerBadges) = marks.attributes(id(cells[0].0))
-                        html += "<span\(inner)>\(TablesRenderer.htmlCell(CellText(last.2)))</span>\(innerBadges)"
+                        html += "<span\(inner)>\(TablesRenderer.htmlCell(CellText(last.2), breakable: false))</span>\(innerBadges)"
                     } else {
-                        html += TablesRenderer.htmlCell(CellText(last.2))
+                        html += TablesRenderer.htmlCell(CellText(last.2), breakable: false)
                     }
                 } else {
                     let (inner, innerBadges) = marks.attributes(id(cells[0].0))
-                    html += "<span\(inner)><span class=\"lc\">\(e(cells[0].1)):</span> \(TablesRenderer.htmlCell(CellText(cells[0].2)))</span>\(innerBadges)"
-                    html += "<br><span class=\"\(differs ? "other" : "")\"><span class=\"lc\">\(e(last.1)):</span> \(TablesRenderer.htmlCell(CellText(last.2)))</span>"
+                    html += "<span\(inner)><span class=\"lc\">\(e(cells[0].1)):</span> \(TablesRenderer.htmlCell(CellText(cells[0].2), breakable: false))</span>\(innerBadges)"
+                    html += "<br><span class=\"\(differs ? "other" : "")\"><span class=\"lc\">\(e(last.1)):</span> \(TablesRenderer.htmlCell(CellText(last.2), breakable: false))</span>"
                 }
                 html += "\(badges)</td>"
             }
@@ -498,7 +580,7 @@ struct HTMLReport {
         let title = sectionTitle(sides.map { $0.2?.headingPath.last }, fallback: "code sample \(k)")
         let language = (sample.source ?? sample.target)?.language ?? ""
         var html = "<section class=\"block\">\n<h3>\(title) <code>\(e(language.isEmpty ? "code" : language))</code></h3>\n"
-        html += "<table class=\"code\">\n<colgroup><col class=\"lnc\"><col><col class=\"lnc\"><col></colgroup>\n<thead><tr>"
+        html += "<div class=\"scroll\"><table class=\"code\">\n<colgroup><col class=\"lnc\"><col><col class=\"lnc\"><col></colgroup>\n<thead><tr>"
         for (side, page, c) in sides {
             let split = side == "t" ? " split" : ""
             if let c {
@@ -510,8 +592,35 @@ struct HTMLReport {
         }
         html += "</tr></thead>\n<tbody>\n"
         let lines = sides.map { $0.2.map(Self.sampleLines) ?? [] }
-        let count = max(lines.map(\.count).max() ?? 0, 1)
-        for i in 0..<count {
+        let total = max(lines.map(\.count).max() ?? 0, 1)
+        // A long sample shows the rows near its marked lines (a missing one its first rows), as a
+        // diff shows context: what drifted, not every line of every sample.
+        var shown = Array(repeating: true, count: total)
+        var count = total
+        if total > Self.sampleRowLimit {
+            if sample.source != nil, sample.target != nil {
+                let marked = (0..<total).filter { i in
+                    zip(sides, lines).contains { side, l in
+                        i < l.count && (marks.primary["s\(k)\(side.0)L\(l[i].line)"] != nil || marks.notes["s\(k)\(side.0)L\(l[i].line)"] != nil)
+                    }
+                }
+                shown = (0..<total).map { i in marked.contains { abs($0 - i) <= Self.sampleContext } }
+                if marked.isEmpty { shown = (0..<total).map { $0 < Self.sampleRowLimit } }
+            } else {
+                shown = (0..<total).map { $0 < Self.sampleRowLimit }
+                count = Self.sampleRowLimit
+            }
+        }
+        var hidden = 0
+        for i in 0..<total {
+            guard shown[i] else {
+                hidden += 1
+                continue
+            }
+            if hidden > 0 {
+                html += "<tr><td colspan=\"4\" class=\"gap\">⋯ \(Self.plural(hidden, "line")) not shown</td></tr>\n"
+                hidden = 0
+            }
             html += "<tr>"
             for ((side, page, c), l) in zip(sides, lines) {
                 let split = side == "t" ? " split" : ""
@@ -523,12 +632,19 @@ struct HTMLReport {
                     html += "<td class=\"ln\(split)\"></td><td class=\"src\"></td>"
                     continue
                 }
-                let (attrs, badges) = marks.attributes("\(g)\(side)L\(l[i].line)", classes: ["src", l[i].kind])
+                let id = "\(g)\(side)L\(l[i].line)"
+                guard marks.primary[id] != nil || marks.notes[id] != nil else {
+                    // Unmarked lines carry no id (nothing links to them) and code is the default kind.
+                    html += "<td class=\"ln\(split)\">\(l[i].line)</td><td\(l[i].kind == "code" ? "" : " class=\"\(l[i].kind)\"")>\(e(l[i].text))</td>"
+                    continue
+                }
+                let (attrs, badges) = marks.attributes(id, classes: ["src", l[i].kind])
                 html += "<td class=\"ln\(split)\">\(l[i].line)</td><td\(attrs)>\(e(l[i].text))\(badges)</td>"
             }
             html += "</tr>\n"
         }
-        html += "</tbody>\n</table>\n</section>\n"
+        if hidden > 0 { html += "<tr><td colspan=\"4\" class=\"gap\">⋯ \(Self.plural(hidden, "more line")) not shown</td></tr>\n" }
+        html += "</tbody>\n</table></div>\n</section>\n"
         return html
     }
 
@@ -536,16 +652,21 @@ struct HTMLReport {
         .count-error, .sev.error { color: var(--error); font-weight: bold; } .count-warning, .sev.warning { color: var(--warning); font-weight: bold; }
         .sev.note { color: var(--muted); } .clean { color: #1a7f37; font-weight: bold; }
         td.num { text-align: right; } tr.row-error td:first-child { box-shadow: inset 4px 0 var(--error); } tr.row-warning td:first-child { box-shadow: inset 4px 0 var(--warning); }
-        ol.findings li { margin: 4px 0; } ol.findings li.error::marker { color: var(--error); } ul.notes { margin: 2px 0; padding-left: 20px; list-style: none; }
+        ol.findings li { margin: 4px 0; } ol.findings li.error::marker { color: var(--error); } ul.notes { margin: 2px 0; padding-left: 20px; list-style: none; color: var(--muted); }
         .loc { font-family: "DejaVu Sans Mono", monospace; font-size: 12.5px; } .jump { font-size: 12px; }
         .block { margin-bottom: 18px; }
         table.pair th.side, table.code th.side { background: #eaeef2; }
         .split { border-left: 3px solid #8c959f !important; }
         td.ln, th.ln { color: var(--muted); text-align: right; font-size: 12px; white-space: nowrap; }
-        table.code { width: 100%; table-layout: fixed; } table.code col.lnc { width: 44px; }
-        table.pair { width: 100%; } table.pair td { overflow-wrap: break-word; } .scroll { overflow-x: auto; }
-        table.code td.src { font-family: "DejaVu Sans Mono", "Liberation Mono", "IPAGothic", monospace; font-size: 12.5px; white-space: pre-wrap; word-break: break-all; border-top: none; border-bottom: none; }
-        table.code td.fence, table.code td.setup { color: var(--muted); } table.code td.setup { font-style: italic; }
+        table.code col.lnc { width: 44px; }
+        table.pair { width: 100%; } .scroll { overflow-x: auto; max-width: 100%; }
+        table.code { min-width: 100%; } table.code td:not(.ln) { font-family: "DejaVu Sans Mono", "Liberation Mono", "IPAGothic", monospace; font-size: 12.5px; white-space: pre; border-top: none; border-bottom: none; }
+        code, pre, table.code td { word-break: normal; overflow-wrap: normal; }
+        table.pair code { white-space: nowrap; }
+        .filters { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin: 6px 0; } .filters input { width: 18em; }
+        button.rule-filter { border: 1px solid var(--line); background: #fff; border-radius: 4px; padding: 0 4px; cursor: pointer; }
+        button.rule-filter[aria-pressed="true"] { background: #ddf4ff; border-color: #0969da; }
+        table.code td.fence, table.code td.setup, table.code td.gap { color: var(--muted); } table.code td.gap { font-style: italic; background: var(--head); } table.code td.setup { font-style: italic; }
         .hit-error { background: var(--error-bg) !important; outline: 2px solid var(--error); outline-offset: -2px; }
         .hit-warning { background: var(--warning-bg) !important; outline: 2px solid var(--warning); outline-offset: -2px; }
         .hit-note { background: var(--note-bg) !important; outline: 1px dashed #0969da; outline-offset: -2px; }
@@ -554,7 +675,7 @@ struct HTMLReport {
         .missing-label { color: var(--muted); font-style: italic; }
         .lc { color: var(--muted); font-size: 11px; } table.pair th.translated { background: #eef6ff; min-width: 11em; } .where { padding: 1px 3px; }
 
-        """
+        """ + proseStyle
 }
 
 // MARK: writing
@@ -591,12 +712,12 @@ extension HTMLReport {
     }
 
     /// Whether the file at `url` is a page DocSpec wrote (it carries `HTMLPage.generatorMeta` near
-    /// its start).
+    /// its start) or its stylesheet or script (they start with `HTMLPage.assetMarker`).
     static func isOwned(_ url: URL) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 1024)) ?? nil
-        return head.map { String(decoding: $0, as: UTF8.self).contains(HTMLPage.generatorMeta) } ?? false
+        return head.map { String(decoding: $0, as: UTF8.self) }.map { $0.contains(HTMLPage.generatorMeta) || $0.hasPrefix(HTMLPage.assetMarker) } ?? false
     }
 
     /// Writes the report's files into `directory`, each atomically (a temporary file renamed over

@@ -83,8 +83,9 @@ public enum Pipeline {
         let results = ParallelMap.map(groups) { group -> GroupResult in
             func kept(_ page: SpecPage) -> SpecPage {
                 if keepingDocuments { return page }
-                let compact = compacted(page)
-                return retention == .specModel ? compact : generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests)
+                var compact = compacted(page)
+                if retention == .prose { compact.document.text = page.document.text }
+                return retention == .generationInput ? generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests) : compact
             }
             func parse(_ file: PageFile) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
                 let read = { DocSet.parse(file.locale, file.url, file.relativePath, config) }
@@ -103,8 +104,8 @@ public enum Pipeline {
                     let check = { checker.analyze(PagePair(source: first, target: target)) }
                     var (drift, analysis) = cache?.drift(source: group.page.url, target: file.url, analyze: check) ?? check()
                     result.drift += drift
-                    analysis.blocks = nil
-                    if keepingDocuments || retention == .specModel {
+                    if retention != .prose { analysis.blocks = nil }
+                    if keepingDocuments || retention != .generationInput {
                         result.analyses[PairKey(source: first.path, target: target.path)] = analysis
                     }
                 }
@@ -217,6 +218,9 @@ public enum Pipeline {
         case specModel
         /// Only what generation and the finding policy read (`generationInput`).
         case generationInput
+        /// The spec model, each page's text and each pair's block alignment
+        /// (`PairAnalysis.blocks`): what the HTML report's prose view renders.
+        case prose
     }
 
     /// A compacted page reduced to what generation (source pages: spec tables, and the code of

@@ -384,9 +384,11 @@ struct TablesRenderer {
         return HTMLPage.document(title: "Spec tables: \(locales.joined(separator: ", "))", style: Self.style, body: body)
     }
 
-    /// A cell as HTML: its code spans as `<code>`, else escaped text.
-    static func htmlCell(_ t: CellText) -> String {
-        t.code.isEmpty ? HTMLPage.escape(t.text) : t.code.map { "<code>\(HTMLPage.escapeBreakable($0))</code>" }.joined(separator: ", ")
+    /// A cell as HTML: its code spans as `<code>`, else escaped text. With `breakable`, long
+    /// identifiers get `<wbr>` break opportunities (see `HTMLPage.escapeBreakable`); without,
+    /// code is never broken (the report's tables scroll instead).
+    static func htmlCell(_ t: CellText, breakable: Bool = true) -> String {
+        t.code.isEmpty ? HTMLPage.escape(t.text) : t.code.map { "<code>\(breakable ? HTMLPage.escapeBreakable($0) : HTMLPage.escape($0))</code>" }.joined(separator: ", ")
     }
 
     static let style = """

@@ -370,6 +370,19 @@ public struct PageAlignment: Sendable {
         return s.units[next].range.start.line - s.units[h].range.end.line <= 2
     }
 
+    /// What section `i` of `s` covers with its subsections: from its heading's start to the end
+    /// of its last block; `nil` for the part before the first heading.
+    public static func sectionRange(_ i: Int, in s: PageStructure) -> SourceRange? {
+        guard let h = s.sections[i].headingIndex else { return nil }
+        var end = s.units[h].range.end
+        var k = i
+        while k == i || (k < s.sections.count && s.sections[k].level > s.sections[i].level) {
+            for u in s.sections[k].body where s.units[u].range.end > end { end = s.units[u].range.end }
+            k += 1
+        }
+        return SourceRange(start: s.units[h].range.start, end: end)
+    }
+
     static func units(_ s: PageSection) -> [Int] { (s.headingIndex.map { [$0] } ?? []) + Array(s.body) }
 
     /// `x` and the sections after it in `within` that are nested deeper than it.

@@ -415,6 +415,7 @@ public struct StructureDriftRule: DriftRule {
                         notes: [DiagnosticNote("the heading in the source locale (\(sl))", at: s.units[ha].range.start)],
                         fingerprint: "anchor|" + x)
                     d.fix = fixes().anchor(rule: d.ruleID, source: s.units[ha].range.start.line, target: t.units[hb].range.start.line, anchor: x)
+                    d.tokens = DriftTokens(source: [x], target: y.map { [$0] } ?? [])
                     out.append(d)
                 }
             }
@@ -907,24 +908,29 @@ public struct StructureDriftRule: DriftRule {
                             rule, .warning,
                             "\(noun)\(m.context) differs: \(tl) has \(list(e, against: m.tokens)), the source locale (\(sl)) has \(list(m.tokens, against: e))",
                             at: at, notes: [note] + (other.map { [$0] } ?? []), fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))")
+                        d.tokens = DriftTokens(source: m.tokens, target: e)
                         if let lines = targetLines[c] {
                             d.fix = fixes().tokens(rule: rule, kind: kind, missing: m.tokens, extra: e, sourceLines: m.sources, targetLines: lines)
                         }
                         out.append(d)
                     } else {
-                        out.append(Diagnostic(
+                        var d = Diagnostic(
                             rule, .warning,
                             "\(noun) \(list(m.tokens))\(m.context) of the source locale (\(sl)) \(m.tokens.count == 1 ? "is" : "are") missing in \(tl)",
-                            at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))"))
+                            at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))")
+                        d.tokens = DriftTokens(source: m.tokens, target: [])
+                        out.append(d)
                     }
                 }
                 guard kind != 0 else { continue }
                 for t in target {
                     guard let e = extra[t.id], !e.isEmpty else { continue }
-                    out.append(Diagnostic(
+                    var d = Diagnostic(
                         rule, .warning, "\(tl) has \(noun) \(list(e))\(t.context) that the source locale (\(sl)) does not",
                         at: t.at, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))],
-                        fingerprint: "extra\(t.context)|\(e.joined(separator: " "))"))
+                        fingerprint: "extra\(t.context)|\(e.joined(separator: " "))")
+                    d.tokens = DriftTokens(source: [], target: e)
+                    out.append(d)
                 }
             }
         }

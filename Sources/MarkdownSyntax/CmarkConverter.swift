@@ -1,6 +1,6 @@
-// The only file that imports cmark-gfm. It parses a page with cmark-gfm and its core
-// extensions, converts the C tree once into immutable Swift values, and frees all C memory
-// before returning. cmark-gfm positions are 1-based UTF-8 byte columns with inclusive ends;
+// One of the two files that import cmark-gfm (the other is CmarkHTML.swift, which renders
+// blocks to HTML). It parses a page with cmark-gfm and its core extensions, converts the C tree
+// once into immutable Swift values, and frees all C memory before returning. cmark-gfm positions are 1-based UTF-8 byte columns with inclusive ends;
 // they are converted here to Unicode-scalar columns (see `SourceLocation`).
 import CCmarkGFM
 import DocDiagnostics
@@ -13,7 +13,7 @@ enum CmarkConverter {
     /// Registers the core extensions exactly once. `cmark_gfm_core_extensions_ensure_registered`
     /// is not thread-safe (two threads racing on it register twice, which renumbers the table
     /// node types under a running parser); a Swift `static let` runs its initialiser once.
-    private static let registration: Bool = {
+    static let registration: Bool = {
         cmark_gfm_core_extensions_ensure_registered()
         return true
     }()
@@ -24,7 +24,7 @@ enum CmarkConverter {
     /// parsing in `cmark_parser_finish` and around each table row while feeding), so two pages
     /// parsed at once on different threads could lose `~~strike~~` or table cells at random. The
     /// conversion into Swift values, most of the work, runs outside the lock.
-    private static let parseLock = NSLock()
+    static let parseLock = NSLock()
 
     /// Deepest block nesting (block quotes, lists) and inline nesting (emphasis, links) that is
     /// converted. Deeper content would overflow a worker thread's stack in the recursive

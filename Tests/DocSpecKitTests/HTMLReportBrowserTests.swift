@@ -8,8 +8,8 @@ import Testing
 /// read back with `--dump-dom`; console output goes to standard error with `--enable-logging`),
 /// and screenshots must be real PNGs of the requested size.
 ///
-/// The test fails, not skips, when Chromium is missing. `DOCSPEC_RECORD_SCREENSHOT=1` copies the
-/// screenshot of the report's ConsumptionRequest page to `docs/report-screenshot.png`.
+/// The test fails, not skips, when Chromium is missing. The screenshots in `docs/` are made by
+/// `Scripts/report-screenshot.sh`.
 @Suite("HTML pages in headless Chromium", .serialized)
 struct HTMLReportBrowserTests {
     static var packageRoot: URL {
@@ -75,6 +75,18 @@ struct HTMLReportBrowserTests {
         ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--user-data-dir=\(profile.path)", "--enable-logging=stderr", "--v=0"]
     }
 
+    /// Chromium and a new empty folder for one test's files (the caller removes it); `nil`, with
+    /// the test failed, when Chromium is not installed.
+    static func chromiumAndFolder() throws -> (URL, URL)? {
+        guard let chromium = findChromium() else {
+            Issue.record("Chromium is not installed: 'apt-get install -y chromium' (or 'make test')")
+            return nil
+        }
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("docspec-browser-\(UUID().uuidString)").standardizedFileURL
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        return (chromium, tmp)
+    }
+
     /// Width and height from a PNG's IHDR chunk, or `nil` when `data` is not a PNG.
     static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data.prefix(24))
@@ -132,7 +144,8 @@ struct HTMLReportBrowserTests {
         }
         let dom = try Self.run(chromium, Self.chromiumFlags(profile: tmp.appendingPathComponent("profile")) + ["--dump-dom", pairPage.absoluteString], in: tmp).stdout
         #expect(dom.contains(#"<table class="pair">"#) && dom.contains(#"lang="ja""#) && dom.contains(#"lang="ru""#), "the pair page shows the bilingual tables")
-        #expect(dom.contains(#"<table class="code">"#), "and the code samples side by side")
+        // The bundled docs are clean: their code samples are listed, not shown (only drifted samples are).
+        #expect(dom.contains("code samples without findings") && !dom.contains(#"<table class="code">"#), "the clean samples are listed")
 
         // Screenshots: real PNGs of the window size, with content (not a blank page).
         for (page, name) in [(pairPage, "report.png"), (tables, "tables.png")] {
@@ -146,23 +159,56 @@ struct HTMLReportBrowserTests {
             let size = try #require(Self.pngSize(data), "\(name) is not a PNG")
             #expect(size.width == 1280 && size.height == 2000, "\(name) is \(size.width)×\(size.height)")
             #expect(data.count > 50_000, "\(name) is only \(data.count) bytes: a blank page?")
-            if name == "report.png", ProcessInfo.processInfo.environment["DOCSPEC_RECORD_SCREENSHOT"] == "1" {
-                let target = Self.packageRoot.appendingPathComponent("docs/report-screenshot.png")
-                try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: target, options: .atomic)
-            }
         }
+    }
+
+    @Test("the index filters the page pairs on a real click and by typed search; no page is wider than a 1,400 px window")
+    func filterAndWidth() throws {
+        guard let (chromium, tmp) = try Self.chromiumAndFolder() else { return }
+        let fm = FileManager.default
+        defer { try? fm.removeItem(at: tmp) }
+        // Two pairs with different rules: ru-errors (cell-mismatch), ru-request (code-sample-mismatch, missing-table).
+        let ws = try Workspace(fixture: "drift")
+        #expect(ws.run(["report", "--html", "report"]).status == 1)
+        let buffer = OutputBuffer()
+        let bundled = tmp.appendingPathComponent("bundled")
+        let status = DocSpecCLI.run(["report", "--html", bundled.path], output: buffer.output, currentDirectory: Self.packageRoot)
+        #expect(status == 0 || status == 1, "\(buffer.contents)")
+
+        let stderr = tmp.appendingPathComponent("chromium.err")
+        let session = try DevToolsSession(chromium: chromium, flags: Self.chromiumFlags(profile: tmp.appendingPathComponent("profile")), stderrFile: stderr)
+        try session.attach(width: 1400, height: 900)
+        try session.load(ws.url("report/index.html"))
+        let visible = "Array.prototype.map.call(document.querySelectorAll('#pairs tbody tr:not([hidden]) td:first-child a'), function (a) { return a.getAttribute('href'); })"
+        // Worst first: ru-request has 2 errors, ru-errors 2 as well but fewer findings? Both are listed.
+        #expect(Set(try session.evaluate(visible) as? [String] ?? []) == ["ru-errors.html", "ru-request.html"])
+        try session.click(#"button[data-rule="cell-mismatch"]"#)
+        #expect(try session.evaluate(visible) as? [String] == ["ru-errors.html"], "a click on cell-mismatch leaves the pair with that finding")
+        #expect(try session.evaluate("document.getElementById('f-count').textContent") as? String == "1 of 2 page pairs")
+        #expect(try session.evaluate("document.getElementById('f-rule').value") as? String == "cell-mismatch")
+        try session.click(#"button[data-rule="cell-mismatch"]"#)
+        #expect((try session.evaluate(visible) as? [String])?.count == 2, "a second click clears the filter")
+        try session.click("#f-search")
+        try session.send("Input.insertText", ["text": "request"])
+        #expect(try session.evaluate(visible) as? [String] == ["ru-request.html"], "typing in the search box filters by title and path")
+        try session.send("Input.insertText", ["text": "-no-such-page"])
+        #expect((try session.evaluate(visible) as? [String])?.isEmpty == true)
+
+        // No horizontal overflow at 1,400 px: the index and pair pages of the fixture and of the bundled docs.
+        for page in [ws.url("report/index.html"), ws.url("report/ru-request.html"), ws.url("report/ru-errors.html"),
+                     bundled.appendingPathComponent("index.html"), bundled.appendingPathComponent("ru-consumption-request.html")] {
+            try session.load(page)
+            let width = try session.evaluate("document.documentElement.scrollWidth") as? Int
+            #expect(width.map { $0 <= 1400 } == true, "\(page.lastPathComponent) is \(width ?? -1) px wide in a 1,400 px window")
+        }
+        let log = String(decoding: fm.contents(atPath: stderr.path) ?? Data(), as: UTF8.self)
+        #expect(Self.pageProblems(log).isEmpty, "\(Self.pageProblems(log).joined(separator: "\n"))")
     }
 
     @Test("a page whose script fails is caught: the check is not vacuous")
     func detectsScriptErrors() throws {
-        guard let chromium = Self.findChromium() else {
-            Issue.record("Chromium is not installed: 'apt-get install -y chromium' (or 'make test')")
-            return
-        }
+        guard let (chromium, tmp) = try Self.chromiumAndFolder() else { return }
         let fm = FileManager.default
-        let tmp = fm.temporaryDirectory.appendingPathComponent("docspec-browser-\(UUID().uuidString)").standardizedFileURL
-        try fm.createDirectory(at: tmp, withIntermediateDirectories: true)
         defer { try? fm.removeItem(at: tmp) }
         let page = tmp.appendingPathComponent("broken.html")
         try Data(#"<!DOCTYPE html><html><body><script>undefinedFunction(); document.body.dataset.ready = "1";</script></body></html>"#.utf8).write(to: page)

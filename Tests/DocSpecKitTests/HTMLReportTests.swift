@@ -12,11 +12,11 @@ struct HTMLReportTests {
         let ws = try Workspace(fixture: "drift")
         let r = ws.run(["report", "--html", "report"])
         #expect(r.status == 1, "\(r.transcript)")
-        #expect(try Self.files(ws, "report") == ["index.html", "ru-errors.html", "ru-request.html"])
+        #expect(try Self.files(ws, "report") == ["docspec-report.css", "docspec-report.js", "index.html", "ru-errors.html", "ru-request.html"])
         for name in ["index.html", "ru-errors.html", "ru-request.html"] {
             GoldenFile.assertMatches(try #require(ws.read("report/\(name)")), golden: "report-drift/\(name)")
         }
-        #expect(r.out == "docspec report: report/index.html (3 written, 0 unchanged); pages per locale: ja 2, ru 2; source (ja): 5 spec tables, 15 rows, 1 code samples; 2 page pairs; 4 errors, 0 warnings\n")
+        #expect(r.out == "docspec report: report/index.html (5 written, 0 unchanged); pages per locale: ja 2, ru 2; source (ja): 5 spec tables, 15 rows, 1 code samples; 2 page pairs; 4 errors, 0 warnings\n")
         // Findings are also printed like lint prints them.
         #expect(r.err == ws.run(["lint"]).err)
     }
@@ -29,8 +29,10 @@ struct HTMLReportTests {
         // The key changed in place (ru 4000014): the ru cell is the marked <td>, the ja cell a note.
         #expect(errors.contains(##"<td id="t1r2t-code" class="conflict hit-error"><span id="t1r2s-code" class="hit-note"><span class="lc">ja:</span> <code>4000041</code></span> <a class="badge note" href="#f1" title="note for finding 1">1</a><br><span class="other"><span class="lc">ru:</span> <code>4000014</code></span> <a class="badge error" href="#f1""##))
         #expect(errors.contains(#"<td id="t1r3t-status" class="conflict hit-error">"#))
-        #expect(errors.contains(##"<li id="f1" class="error"><span class="sev error">error</span> <code class="rule">cell-mismatch</code> &#39;code&#39; of row &#39;4000041&#39; in table &#39;error-codes:FixtureError&#39; is &#39;4000014&#39; in ru but &#39;4000041&#39; in ja — <a class="loc" href="../docs-ru/errors.md">docs-ru/errors.md:17:26</a> <a class="jump" href="#t1r2t-code">show</a>"##))
-        #expect(errors.contains(##"<a class="loc" href="../docs-ja/errors.md">docs-ja/errors.md:17:26</a> <a class="jump" href="#t1r2s-code">show</a>"##))
+        #expect(errors.contains(##"<li id="f1" class="error"><span class="sev error">error</span> <code class="rule">cell-mismatch</code> &#39;code&#39; of row &#39;4000041&#39; in table &#39;error-codes:FixtureError&#39; is &#39;4000014&#39; in ru but &#39;4000041&#39; in ja — <span class="loc">ru:17:26</span> <a class="jump" href="#t1r2t-code">show</a>"##))
+        #expect(errors.contains(##"<li>note: the cell in the source locale (ja) — <span class="loc">ja:17:26</span> <a class="jump" href="#t1r2s-code">show</a></li>"##))
+        // The pair's files are linked once, in the page's header.
+        #expect(errors.contains(#"ja (source): <a href="../docs-ja/errors.md">docs-ja/errors.md</a> · ru: <a href="../docs-ru/errors.md">docs-ru/errors.md</a>"#))
         // Nothing else is marked.
         #expect(errors.components(separatedBy: #"hit-error""#).count - 1 == 2)
 
@@ -48,8 +50,11 @@ struct HTMLReportTests {
         let ws = try Workspace(fixture: "drift")
         ws.run(["report", "--html", "report"])
         let index = try #require(ws.read("report/index.html"))
-        #expect(index.contains(#"<tr><td><code>cell-mismatch</code></td><td class="num">2</td><td class="num">0</td>"#))
-        #expect(index.contains(#"<tr><td><code>missing-table</code></td><td class="num">1</td><td class="num">0</td>"#))
+        #expect(index.contains(#"<tr><td><button type="button" class="rule-filter" data-rule="cell-mismatch"><code>cell-mismatch</code></button></td><td class="num">2</td><td class="num">0</td>"#))
+        #expect(index.contains(#"<tr><td><button type="button" class="rule-filter" data-rule="missing-table"><code>missing-table</code></button></td><td class="num">1</td><td class="num">0</td>"#))
+        // Rows carry what the filters read: the rules, the translation's locale, the searchable text.
+        #expect(index.contains(#"<tr class="row-error" data-rules=" code-sample-mismatch missing-table " data-locale="ru">"#))
+        #expect(index.contains(#"<option value="cell-mismatch">cell-mismatch</option>"#) && index.contains(#"<option value="ru">ru</option>"#))
         #expect(index.contains(#"<a href="ru-errors.html">エラーとエンドポイント</a>"#))
         #expect(index.contains(#"<td class="num">2</td><td class="num">0</td><td><code>code-sample-mismatch</code> ×1, <code>missing-table</code> ×1</td>"#))
     }
@@ -92,7 +97,7 @@ struct HTMLReportTests {
 
         // A second run with nothing changed rewrites nothing.
         let again = ws.run(["report", "--html", "report"])
-        #expect(again.out.contains("(0 written, 3 unchanged)"), "\(again.transcript)")
+        #expect(again.out.contains("(0 written, 5 unchanged)"), "\(again.transcript)")
 
         // A page of an earlier report that no longer exists is removed; a hand-written page is not.
         try ws.write("report/ru-old.html", try #require(ws.read("report/ru-errors.html")))
@@ -129,7 +134,7 @@ struct HTMLReportTests {
         try ws.edit("docs-ru/errors.md", replacing: "| `RateLimitExceededError` | `4290000` | `492` |", with: "| `RateLimitExceededError` | `4290000` | `<b>` |")
         let r = ws.run(["report", "--html", "report"])
         #expect(r.status == 1, "\(r.transcript)")
-        for name in try Self.files(ws, "report") {
+        for name in try Self.files(ws, "report") where name.hasSuffix(".html") {
             let html = try #require(ws.read("report/\(name)"))
             #expect(!html.contains("<script>alert"), "\(name)")
             #expect(!html.contains("<img"), "\(name)")
@@ -143,17 +148,27 @@ struct HTMLReportTests {
         #expect(request.contains("&lt;/script&gt;&lt;script&gt;alert(3)&lt;/script&gt;"))
     }
 
-    @Test("the pages are self-contained, and the CSP hash is the inline script's SHA-256")
+    @Test("the pages load only the report's own stylesheet and script; the tables page's CSP hash is its inline script's SHA-256")
     func selfContained() throws {
         let ws = try Workspace(fixture: "drift")
         ws.run(["report", "--html", "report"])
-        for name in try Self.files(ws, "report") {
+        for name in try Self.files(ws, "report") where name.hasSuffix(".html") {
             let html = try #require(ws.read("report/\(name)"))
-            for pattern in [#"src=""#, "<link", "@import", "url(", #"href="http"#] {
+            #expect(html.components(separatedBy: #"src=""#).count == 2 && html.contains(#"<script src="docspec-report.js"></script>"#), "\(name)")
+            #expect(html.components(separatedBy: "<link").count == 2 && html.contains(#"<link rel="stylesheet" href="docspec-report.css">"#), "\(name)")
+            for pattern in ["<style", "@import", "url(", #"href="http"#, "<script>"] {
                 #expect(!html.contains(pattern), "\(name): \(pattern)")
             }
-            #expect(html.contains("<script>\(HTMLPage.script)</script>"))
+            #expect(html.contains("script-src &#39;self&#39;") && !html.contains("unsafe-inline"), "\(name): no inline script or style is allowed")
         }
+        for name in ["docspec-report.css", "docspec-report.js"] {
+            let text = try #require(ws.read("report/\(name)"))
+            #expect(text.hasPrefix(HTMLPage.assetMarker), "\(name)")
+            for pattern in ["@import", "url(", "http:", "https:", "fetch(", "XMLHttpRequest"] {
+                #expect(!text.contains(pattern), "\(name): \(pattern)")
+            }
+        }
+        #expect(ws.read("report/docspec-report.js") == HTMLPage.assetMarker + "\n" + HTMLPage.reportScript + "\n")
         // openssl computes the hash independently (`make` installs it).
         let openssl = Process()
         openssl.executableURL = URL(fileURLWithPath: "/bin/sh")
