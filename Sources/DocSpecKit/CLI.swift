@@ -124,7 +124,8 @@ public enum DocSpecCLI {
 
     // MARK: commands
 
-    /// `docspec rules`: every rule, one line each; `docspec rules <id>`: that rule's description;
+    /// `docspec rules`: every rule, one line each (id, default level, summary and the rule's section
+    /// of the user guide, tab-separated); `docspec rules <id>`: that rule's description;
     /// with `--format json`, the same as JSON.
     static func rules(_ options: Options, _ rules: RuleRegistry, _ output: CLIOutput) throws(DocSpecError) -> Int32 {
         var chosen = rules.descriptors
@@ -139,11 +140,13 @@ public enum DocSpecCLI {
             return 0
         }
         guard options.positional.first != nil, let r = chosen.first else {
-            for r in chosen { output.out("\(r.id)\t\(r.defaultSeverity.rawValue)\t\(r.summary)\n") }
+            // id, default level, summary, and where the rule's help is (its section of the user guide).
+            for r in chosen { output.out("\(r.id)\t\(r.defaultSeverity.rawValue)\t\(r.summary)\t\(helpURI(of: r.id.rawValue))\n") }
             return 0
         }
         var text = "\(r.id) (\(r.defaultSeverity.rawValue), \(r.layer.rawValue)): \(r.summary)\n\n\(r.help)\n"
         if let example = r.example { text += "\nExample: \(example)\n" }
+        text += "\nMore: \(helpURI(of: r.id.rawValue))\n"
         text += "\nSilence one finding with <!-- docspec:disable-next-block \(r.id) reason=\"…\" --> before its block, "
             + "or change the level in docspec.yml (rules: {\(r.id): warning}) or with --severity \(r.id)=<level>.\n"
         output.out(text)

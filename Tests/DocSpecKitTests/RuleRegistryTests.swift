@@ -120,6 +120,11 @@ struct RuleRegistryTests {
         let ws = try Workspace(fixture: "clean")
         let list = ws.run(["rules"])
         #expect(list.out.contains("\ndoc-test-attributes\terror\t") && list.out.contains("\nunknown-doc-test-attribute\twarning\t"))
+        // Four tab-separated columns: id, default level, summary, the rule's help in the user guide.
+        for line in list.out.split(separator: "\n") {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+            #expect(columns.count == 4 && columns[3].hasPrefix("https://") && columns[3].hasSuffix("/docs/rules.md#\(columns[0])"), "\(line)")
+        }
         let described = ws.run(["rules", "doc-test-attributes"])
         #expect(described.status == 0 && described.out.hasPrefix("doc-test-attributes (error, generation): "), "\(described.transcript)")
         #expect(ws.run(["rules", "no-such-rule"]).status == 2)
