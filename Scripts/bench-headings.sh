@@ -33,7 +33,7 @@ for n in "${sizes[@]}"; do
     status=0
     (cd "$dir" && /usr/bin/time -f '%e %U %S %M' -o "$dir/time.txt" "$BIN" lint --format json > "$dir/lint.json" 2> "$dir/lint.err") || status=$?
     [ "$status" -le 1 ] || { echo "bench-headings: docspec lint exited $status on $n headings" >&2; cat "$dir/lint.err" >&2; exit 1; }
-    read -r w u sy rss < "$dir/time.txt"
+    read -r w u sy rss < <(tail -n 1 "$dir/time.txt")  # GNU time puts "Command exited with non-zero status 1" first
     c=$(python3 -c 'import sys; print(f"{float(sys.argv[1]) + float(sys.argv[2]):.2f}")' "$u" "$sy")
     best_wall=$(python3 -c 'import sys; a = sys.argv[1]; print(sys.argv[2] if not a or float(sys.argv[2]) < float(a) else a)' "$best_wall" "$w")
     best_cpu=$(python3 -c 'import sys; a = sys.argv[1]; print(sys.argv[2] if not a or float(sys.argv[2]) < float(a) else a)' "$best_cpu" "$c")

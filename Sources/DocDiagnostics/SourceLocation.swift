@@ -55,3 +55,30 @@ public struct SourceRange: Hashable, Sendable, Codable, CustomStringConvertible 
     /// `file:line:column-endLine:endColumn`, e.g. `a.md:3:1-5:12`.
     public var description: String { "\(start.description)-\(end.line):\(end.column)" }
 }
+
+/// A `SourceRange` without its file, in 16 bytes: lines and columns as `Int32` (clamped, so
+/// a position past 2³¹ − 1 reads as that). For values held by the hundred thousand, such as
+/// table cells, which keep one path for all their ranges.
+public struct PackedRange: Hashable, Sendable {
+    /// 1-based line and Unicode-scalar column of the first character.
+    public var startLine: Int32
+    public var startColumn: Int32
+    /// 1-based line and Unicode-scalar column of the last character (inclusive).
+    public var endLine: Int32
+    public var endColumn: Int32
+
+    /// `range` without its file.
+    public init(_ range: SourceRange) {
+        startLine = Int32(clamping: range.start.line)
+        startColumn = Int32(clamping: range.start.column)
+        endLine = Int32(clamping: range.end.line)
+        endColumn = Int32(clamping: range.end.column)
+    }
+
+    /// The range in `file`.
+    public func range(file: String) -> SourceRange {
+        SourceRange(
+            start: SourceLocation(file: file, line: Int(startLine), column: Int(startColumn)),
+            end: SourceLocation(file: file, line: Int(endLine), column: Int(endColumn)))
+    }
+}

@@ -305,22 +305,38 @@ public struct CodeSampleDriftRule: DriftRule {
 /// Sequence alignment helpers.
 public enum Alignment {
     /// Index pairs of a longest common subsequence of `a` and `b`, in increasing order.
-    /// O(n·m) time and memory; pages have tens of blocks, not thousands.
-    public static func lcs<T: Equatable>(_ a: [T], _ b: [T]) -> [(Int, Int)] {
+    /// O(n·m) time and memory up to `limit` cells; pages have tens of blocks, not thousands.
+    public static func lcs<T: Hashable>(_ a: [T], _ b: [T], limit: Int = 4_000_000) -> [(Int, Int)] {
         // Equal heads and tails are matched directly (most translations are mostly in step);
-        // only the middle needs the quadratic table, and a very large middle is matched by
-        // position instead of spending O(n·m) memory.
+        // only the middle needs the quadratic table. A very large middle is cut at the elements
+        // found once on each side and in the same order (patience diff), and each stretch between
+        // them too large for the table is matched by position.
         var head = 0
         while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
         var tail = 0
         while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
         let midA = Array(a[head..<(a.count - tail)])
         let midB = Array(b[head..<(b.count - tail)])
-        let middle: [(Int, Int)]
-        if midA.count * midB.count > 4_000_000 {
-            middle = (0..<min(midA.count, midB.count)).filter { midA[$0] == midB[$0] }.map { ($0, $0) }
+        var middle: [(Int, Int)] = []
+        func stretch(_ ra: Range<Int>, _ rb: Range<Int>) {
+            if ra.count * rb.count > limit {
+                middle += (0..<min(ra.count, rb.count)).filter { midA[ra.lowerBound + $0] == midB[rb.lowerBound + $0] }
+                    .map { (ra.lowerBound + $0, rb.lowerBound + $0) }
+            } else {
+                middle += table(Array(midA[ra]), Array(midB[rb])).map { ($0.0 + ra.lowerBound, $0.1 + rb.lowerBound) }
+            }
+        }
+        if midA.count * midB.count > limit {
+            var i0 = 0
+            var j0 = 0
+            for (i, j) in uniqueAnchors(midA.map { $0 as T? }, midB.map { $0 as T? }) + [(midA.count, midB.count)] {
+                stretch(i0..<i, j0..<j)
+                if i < midA.count { middle.append((i, j)) }
+                i0 = i + 1
+                j0 = j + 1
+            }
         } else {
-            middle = table(midA, midB)
+            stretch(0..<midA.count, 0..<midB.count)
         }
         return (0..<head).map { ($0, $0) } + middle.map { ($0.0 + head, $0.1 + head) }
             + (0..<tail).reversed().map { (a.count - 1 - $0, b.count - 1 - $0) }

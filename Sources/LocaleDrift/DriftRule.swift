@@ -34,14 +34,27 @@ public struct PagePair: Sendable {
     /// A location in the target page near where `sourceLine`'s content should be: the target
     /// heading with the same index as the source heading enclosing that line, else line 1.
     public func targetAnchor(forSourceLine sourceLine: Int) -> SourceLocation {
-        let index = source.headings.lastIndex { $0.range.start.line <= sourceLine }
-        if let i = index, i < target.headings.count { return target.headings[i].range.start }
+        if let i = source.lastHeading(atOrBefore: sourceLine), i < target.headings.count { return target.headings[i].range.start }
         return SourceLocation(file: target.path, line: 1)
     }
 
     /// The name of the section enclosing a source line (its heading text), for messages.
     public func sourceSection(forLine line: Int) -> String? {
-        source.headings.last { $0.range.start.line <= line }?.text
+        source.lastHeading(atOrBefore: line).map { source.headings[$0].text }
+    }
+}
+
+extension SpecPage {
+    /// The index of the last heading starting on or before `line`, by binary search over the
+    /// headings (in page order), so asking for every block of a page stays linear.
+    func lastHeading(atOrBefore line: Int) -> Int? {
+        var lo = 0
+        var hi = headings.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if headings[mid].range.start.line <= line { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? lo - 1 : nil
     }
 }
 

@@ -68,7 +68,18 @@ public struct PageAlignment: Sendable {
         }
         let (sLevel, sAnchor) = gathered(source)
         let (tLevel, tAnchor) = gathered(target)
-        let matches = Alignment.scored(n, m) { i, j in
+        let src = source
+        let tgt = target
+        // Over the table's limit (pages of thousands of sections), sections with the same
+        // level, anchor and tokens, unique on both pages, are matched first.
+        func key(_ s: PageStructure, _ k: Int, _ tokens: [UInt64]) -> SectionKey? {
+            let section = s.sections[k]
+            guard let h = section.headingIndex else { return SectionKey(level: 0, anchor: nil, tokens: []) }
+            let anchor = s.units[h].anchor
+            return anchor == nil && tokens.isEmpty ? nil : SectionKey(level: section.level, anchor: anchor, tokens: tokens)
+        }
+        let keys = (source: ss.indices.map { key(src, $0, ss[$0]) }, target: ts.indices.map { key(tgt, $0, ts[$0]) })
+        let matches = Alignment.scored(n, m, keys: keys) { i, j in
             let la = sLevel[i]
             let lb = tLevel[j]
             if la < 0 || lb < 0 { return la < 0 && lb < 0 ? 100 : -1 }
@@ -97,23 +108,77 @@ public struct PageAlignment: Sendable {
         // leftover target section that are clearly the same (same anchor, or most of their
         // tokens and code in common) are matched out of order.
         let leftS = (0..<n).filter { sourceToTarget[$0] == nil && source.sections[$0].headingIndex != nil }
-        var leftT = (0..<m).filter { targetToSource[$0] == nil && target.sections[$0].headingIndex != nil }
-        for i in leftS {
-            let a = source.sections[i]
-            let best = leftT.map { j -> (Int, Double) in
-                let b = target.sections[j]
-                if let x = source.units[a.headingIndex!].anchor, let y = target.units[b.headingIndex!].anchor { return (j, x == y ? 1 : 0) }
-                guard ss[i].count >= 2, ts[j].count >= 2 else { return (j, 0) }
-                return (j, Alignment.jaccardSorted(ss[i], ts[j]) + (a.level == b.level ? 0.1 : -0.2)
-                    + 0.2 * Self.lengthSimilarity(sLetters[i], tLetters[j], ratio))
-            }.max { $0.1 < $1.1 }
-            if let (j, score) = best, score >= 0.5 {
-                moved.append((i, j))
-                leftT.removeAll { $0 == j }
-            }
+        let leftT = (0..<m).filter { targetToSource[$0] == nil && target.sections[$0].headingIndex != nil }
+        let movedScore = { (i: Int, j: Int) -> Double in
+            let a = src.sections[i]
+            let b = tgt.sections[j]
+            if let x = src.units[a.headingIndex!].anchor, let y = tgt.units[b.headingIndex!].anchor { return x == y ? 1 : 0 }
+            guard ss[i].count >= 2, ts[j].count >= 2 else { return 0 }
+            return Alignment.jaccardSorted(ss[i], ts[j]) + (a.level == b.level ? 0.1 : -0.2)
+                + 0.2 * Self.lengthSimilarity(sLetters[i], tLetters[j], ratio)
         }
+        moved = Self.movedPairs(
+            leftS, leftT, score: movedScore, sourceAnchor: { src.units[src.sections[$0].headingIndex!].anchor },
+            targetAnchor: { tgt.units[tgt.sections[$0].headingIndex!].anchor }, sourceTokens: { ss[$0] }, targetTokens: { ts[$0] })
         alignRegions()
         unmatchedLines = (Self.lines(source, missingSections), Self.lines(target, extraSections))
+    }
+
+    /// What matches a section to its counterpart on sight when the pages are too large to align
+    /// by score alone: level, explicit anchor and tokens (sorted).
+    struct SectionKey: Hashable {
+        var level: Int
+        var anchor: String?
+        var tokens: [UInt64]
+    }
+
+    /// Leftover source sections (ascending) matched to leftover target sections out of order:
+    /// each takes the not yet taken target section with the best `score` (the first of equals)
+    /// when that is at least 0.5. A score of 0.5 needs the same anchor or a token in common, so
+    /// when every pair cannot be tried (more than `limit` pairs) only those are: target sections
+    /// with the same anchor or sharing one of the source section's tokens, tokens found in more
+    /// than `postingLimit` target sections aside (they say little about which section is which).
+    static func movedPairs(
+        _ leftS: [Int], _ leftT: [Int], score: (Int, Int) -> Double, sourceAnchor: (Int) -> String?, targetAnchor: (Int) -> String?,
+        sourceTokens: (Int) -> [UInt64], targetTokens: (Int) -> [UInt64], limit: Int = 4_000_000, postingLimit: Int = 64
+    ) -> [(Int, Int)] {
+        guard !leftS.isEmpty, !leftT.isEmpty else { return [] }
+        var taken = Set<Int>()
+        var out: [(Int, Int)] = []
+        func take(_ i: Int, _ candidates: some Sequence<Int>) {
+            var best: (j: Int, score: Double)? = nil
+            for j in candidates where !taken.contains(j) {
+                let sc = score(i, j)
+                if best == nil || sc > best!.score || (sc == best!.score && j < best!.j) { best = (j, sc) }
+            }
+            if let best, best.score >= 0.5 {
+                out.append((i, best.j))
+                taken.insert(best.j)
+            }
+        }
+        if leftS.count * leftT.count <= limit {
+            for i in leftS { take(i, leftT) }
+            return out
+        }
+        var byAnchor: [String: [Int]] = [:]
+        var byToken: [UInt64: [Int]] = [:]
+        for j in leftT {
+            if let a = targetAnchor(j) { byAnchor[a, default: []].append(j) }
+            var last: UInt64? = nil
+            for t in targetTokens(j) where t != last {
+                byToken[t, default: []].append(j)
+                last = t
+            }
+        }
+        for i in leftS {
+            var candidates = Set<Int>()
+            if let a = sourceAnchor(i) { candidates.formUnion(byAnchor[a] ?? []) }
+            for t in sourceTokens(i) {
+                if let js = byToken[t], js.count <= postingLimit { candidates.formUnion(js) }
+            }
+            take(i, candidates)
+        }
+        return out
     }
 
     /// A stretch of both pages between two matched sections: the matched pair and the
@@ -246,14 +311,15 @@ public struct PageAlignment: Sendable {
         guard !leftS.isEmpty, !leftT.isEmpty else { return }
         func key(_ s: PageStructure, _ r: RowRef) -> String { Self.rowKey(s.units[r.unit].table!.rows[r.row]) }
         for word in [false, true] {
-            var byKey: [String: [RowRef]] = [:]
+            // Target rows by key, in page order, and how many of each key are taken.
+            var byKey: [String: (rows: [RowRef], next: Int)] = [:]
             for r in leftT where targetRowPairs[r] == nil {
-                if let k = Self.pageKey(key(target, r), firstWord: word) { byKey[k, default: []].append(r) }
+                if let k = Self.pageKey(key(target, r), firstWord: word) { byKey[k, default: ([], 0)].rows.append(r) }
             }
             for r in leftS where rowPairs[r] == nil {
-                guard let k = Self.pageKey(key(source, r), firstWord: word), var queue = byKey[k], !queue.isEmpty else { continue }
-                let t = queue.removeFirst()
-                byKey[k] = queue
+                guard let k = Self.pageKey(key(source, r), firstWord: word), let queue = byKey[k], queue.next < queue.rows.count else { continue }
+                let t = queue.rows[queue.next]
+                byKey[k]!.next += 1
                 rowPairs[r] = t
                 targetRowPairs[t] = r
             }
@@ -299,7 +365,10 @@ public struct PageAlignment: Sendable {
         let tTags = tr.map { rowTags($0).sorted() }
         let sWord = sr.map { pageKey(rowKey($0), firstWord: true) }
         let tWord = tr.map { pageKey(rowKey($0), firstWord: true) }
-        let matches = Alignment.scored(sr.count, tr.count) { i, j in
+        // Long tables: rows with the same key and tokens, unique in both tables, first.
+        let keys = (source: sr.indices.map { RowKey(key: rowKey(sr[$0]), tags: sTags[$0]) as RowKey? },
+                    target: tr.indices.map { RowKey(key: rowKey(tr[$0]), tags: tTags[$0]) as RowKey? })
+        let matches = Alignment.scored(sr.count, tr.count, keys: keys) { i, j in
             let both = sTags[i].isEmpty && tTags[j].isEmpty
             let jac = Alignment.jaccardSorted(sTags[i], tTags[j])
             // The key breaks ties (rows may repeat a key, `-` and `-=`); the cells decide. A key
@@ -311,11 +380,13 @@ public struct PageAlignment: Sendable {
         var rowMatch: [Int: Int] = [:]
         for (i, j) in matches { rowMatch[i] = j }
         let pairedT = Set(rowMatch.values)
-        var leftover = tr.indices.filter { !pairedT.contains($0) }
+        // Each unpaired source row takes the first unpaired target row with its key and tokens.
+        var leftover: [RowKey: (rows: [Int], next: Int)] = [:]
+        for j in tr.indices where !pairedT.contains(j) { leftover[keys.target[j]!, default: ([], 0)].rows.append(j) }
         for i in sr.indices where rowMatch[i] == nil {
-            if let k = leftover.firstIndex(where: { rowKey(tr[$0]) == rowKey(sr[i]) && tTags[$0] == sTags[i] }) {
-                rowMatch[i] = leftover.remove(at: k)
-            }
+            guard let queue = leftover[keys.source[i]!], queue.next < queue.rows.count else { continue }
+            rowMatch[i] = queue.rows[queue.next]
+            leftover[keys.source[i]!]!.next += 1
         }
         for (i, j) in gapPairs(sr, tr, rowMatch, free: { _ in true }, { _ in true }) { rowMatch[i] = j }
         return rowMatch.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -346,6 +417,12 @@ public struct PageAlignment: Sendable {
             }
         }
         return newPairs
+    }
+
+    /// A row as matched on sight: its key and sorted tags.
+    struct RowKey: Hashable {
+        var key: String
+        var tags: [UInt64]
     }
 
     /// Row tokens plus the identifier parts of its code (`Node.ELEMENT_NODE` also gives
@@ -530,12 +607,34 @@ public struct PageAlignment: Sendable {
     /// repeat the section finding.
     public private(set) var unmatchedLines: (source: [ClosedRange<Int>], target: [ClosedRange<Int>]) = ([], [])
 
+    /// The lines of the sections in `set`, as disjoint ranges in increasing order (overlapping
+    /// or touching ranges joined), so a line is looked up by binary search.
     static func lines(_ s: PageStructure, _ set: Set<Int>) -> [ClosedRange<Int>] {
-        set.sorted().compactMap { i -> ClosedRange<Int>? in
+        let ranges = set.compactMap { i -> ClosedRange<Int>? in
             guard let h = s.sections[i].headingIndex else { return nil }
             let end = s.sections[i].body.last.map { s.units[$0].range.end.line } ?? s.units[h].range.end.line
             return s.units[h].range.start.line...max(end, s.units[h].range.start.line)
+        }.sorted { $0.lowerBound < $1.lowerBound }
+        var out: [ClosedRange<Int>] = []
+        for r in ranges {
+            if let last = out.last, r.lowerBound <= last.upperBound + 1 {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
         }
+        return out
+    }
+
+    /// Whether one of `ranges` (disjoint, increasing, as `lines` makes them) holds `line`.
+    static func contains(_ ranges: [ClosedRange<Int>], _ line: Int) -> Bool {
+        var lo = 0
+        var hi = ranges.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ranges[mid].upperBound < line { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < ranges.count && ranges[lo].contains(line)
     }
 }
 
@@ -579,12 +678,12 @@ extension PagePair {
 
     /// Whether `line` of the source page lies in a section the translation lacks entirely.
     func isInMissingSection(sourceLine line: Int) -> Bool {
-        (alignment ?? PageAlignment(self)).unmatchedLines.source.contains { $0.contains(line) }
+        PageAlignment.contains((alignment ?? PageAlignment(self)).unmatchedLines.source, line)
     }
 
     /// Whether `line` of the target page lies in a section the source does not have.
     func isInExtraSection(targetLine line: Int) -> Bool {
-        (alignment ?? PageAlignment(self)).unmatchedLines.target.contains { $0.contains(line) }
+        PageAlignment.contains((alignment ?? PageAlignment(self)).unmatchedLines.target, line)
     }
 }
 

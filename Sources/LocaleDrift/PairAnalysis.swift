@@ -163,13 +163,14 @@ public struct SamplePairing: Sendable {
         do {
             let matchedS = Set(matches.map(\.0))
             let matchedT = Set(matches.map(\.1))
-            var byKey: [String: [Int]] = [:]
-            for j in t.indices where !matchedT.contains(j) { byKey[tk[j], default: []].append(j) }
+            // Unmatched target samples by key, in page order, and how many of each are taken.
+            var byKey: [String: (samples: [Int], next: Int)] = [:]
+            for j in t.indices where !matchedT.contains(j) { byKey[tk[j], default: ([], 0)].samples.append(j) }
             for i in s.indices where !matchedS.contains(i) {
-                if var js = byKey[sk[i]], !js.isEmpty {
-                    moved[i] = js.removeFirst()
-                    movedT.insert(moved[i]!)
-                    byKey[sk[i]] = js
+                if let queue = byKey[sk[i]], queue.next < queue.samples.count {
+                    moved[i] = queue.samples[queue.next]
+                    movedT.insert(queue.samples[queue.next])
+                    byKey[sk[i]]!.next += 1
                 }
             }
         }
@@ -178,13 +179,18 @@ public struct SamplePairing: Sendable {
         for (ms, mt) in matches + [(s.count, t.count)] {
             let sRun = Array(si..<ms).filter { moved[$0] == nil }
             let tRun = Array(ti..<mt).filter { !movedT.contains($0) }
-            var run = Self.pairRun(sRun, tRun, s, t).map { Entry(source: $0.0, target: $0.1, match: $0.0 != nil && $0.1 != nil ? .paired : nil) }
-            // Moved samples are listed where the source has them.
-            for i in (si..<ms).reversed() where moved[i] != nil {
-                let at = run.firstIndex { ($0.source ?? -1) > i } ?? run.count
-                run.insert(Entry(source: i, target: moved[i], match: .moved), at: at)
+            let run = Self.pairRun(sRun, tRun, s, t).map { Entry(source: $0.0, target: $0.1, match: $0.0 != nil && $0.1 != nil ? .paired : nil) }
+            // Moved samples are listed where the source has them: each before the first entry
+            // of the run with a larger source index (after the entries with none before it).
+            var movedHere = (si..<ms).filter { moved[$0] != nil }[...]
+            for entry in run {
+                while let i = movedHere.first, (entry.source ?? -1) > i {
+                    entries.append(Entry(source: i, target: moved[i], match: .moved))
+                    movedHere.removeFirst()
+                }
+                entries.append(entry)
             }
-            entries += run
+            entries += movedHere.map { Entry(source: $0, target: moved[$0], match: .moved) }
             if ms < s.count { entries.append(Entry(source: ms, target: mt, match: .equal)) }
             si = ms + 1
             ti = mt + 1

@@ -189,15 +189,15 @@ public enum YAMLParser {
 /// Splits YAML front matter off the top of a page.
 enum FrontMatterSplitter {
     struct Result {
-        /// The page text with front-matter lines blanked (newlines kept, so line numbers match).
-        var body: [UInt8]
         var frontMatter: FrontMatter?
         var diagnostics: [Diagnostic]
     }
 
-    static func split(_ bytes: [UInt8], path: String) -> Result {
+    /// Reads the front matter of `bytes` and blanks its lines in place (newlines kept, so line
+    /// numbers match): `bytes` becomes the body cmark-gfm parses, with no copy of the page.
+    static func split(_ bytes: inout [UInt8], path: String) -> Result {
         guard bytes.starts(with: Array("---".utf8)) else {
-            return Result(body: bytes, frontMatter: nil, diagnostics: [])
+            return Result(frontMatter: nil, diagnostics: [])
         }
         // Lines as byte ranges.
         var lines: [Range<Int>] = []
@@ -219,11 +219,11 @@ enum FrontMatterSplitter {
             return marks.contains(String(t))
         }
         guard let first = lines.first, isDelimiter(first, ["---"]) else {
-            return Result(body: bytes, frontMatter: nil, diagnostics: [])
+            return Result(frontMatter: nil, diagnostics: [])
         }
         guard let closeIndex = lines.indices.dropFirst().first(where: { isDelimiter(lines[$0], ["---", "..."]) }) else {
             return Result(
-                body: bytes, frontMatter: nil,
+                frontMatter: nil,
                 diagnostics: [
                     .error(
                         "front-matter", "front matter opened with '---' is never closed; add a '---' line after it",
@@ -263,12 +263,11 @@ enum FrontMatterSplitter {
                        at: SourceLocation(file: path, line: line + 1, column: column)))
         }
         // Blank the front matter, keeping every newline.
-        var body = bytes
         let end = lines[closeIndex].upperBound
-        for i in 0..<end where body[i] != UInt8(ascii: "\n") {
-            body[i] = UInt8(ascii: " ")
+        for i in 0..<end where bytes[i] != UInt8(ascii: "\n") {
+            bytes[i] = UInt8(ascii: " ")
         }
         let fm = FrontMatter(value: value, text: yamlText, lines: 1...(closeIndex + 1))
-        return Result(body: body, frontMatter: fm, diagnostics: diagnostics)
+        return Result(frontMatter: fm, diagnostics: diagnostics)
     }
 }

@@ -3,7 +3,10 @@ import DocDiagnostics
 /// An inline element (CommonMark/GFM inline). Inline source positions from cmark-gfm are
 /// unreliable (autolinks, soft breaks and text after `\|` in table cells), so inlines carry no
 /// ranges; use the enclosing block's or table cell's range.
-public indirect enum Inline: Hashable, Sendable {
+///
+/// Only links and images are boxed (`indirect`): text and code, most inlines, are stored in the
+/// array that holds them, one allocation less each (a long table has hundreds of thousands).
+public enum Inline: Hashable, Sendable {
     /// Literal text, with entities and backslash escapes already resolved.
     case text(String)
     /// A code span; the literal with GFM's `\|` unescaping already applied.
@@ -17,10 +20,10 @@ public indirect enum Inline: Hashable, Sendable {
     case strikethrough([Inline])
     /// A link (inline, reference or autolink): its destination as written (not resolved), its
     /// title (empty when none) and its text.
-    case link(destination: String, title: String, children: [Inline])
+    indirect case link(destination: String, title: String, children: [Inline])
     /// An image: its source as written (not resolved), its title (empty when none) and its alt
     /// text.
-    case image(source: String, title: String, alt: [Inline])
+    indirect case image(source: String, title: String, alt: [Inline])
     /// Raw inline HTML, e.g. `<br>` or `<!-- … -->`.
     case html(String)
     /// A soft line break (a newline inside a paragraph); plain text reads it as a space.
@@ -89,18 +92,46 @@ extension Array where Element == Inline {
 }
 
 /// A GFM table cell. `range` covers the bytes between the pipes (surrounding spaces included),
-/// converted to character columns.
+/// converted to character columns. Its ranges are stored packed (one path, `Int32` positions):
+/// a long table holds hundreds of thousands of cells.
 public struct TableCell: Hashable, Sendable {
     /// The cell's inline content.
     public var inlines: [Inline]
-    /// The whole cell between its pipes, spaces included; for a padding cell, the point at the
-    /// row's end.
-    public var range: SourceRange
-    /// The range of the cell's content: `range` without the surrounding spaces. Diagnostics
-    /// about a cell point here.
-    public var contentRange: SourceRange
+    /// The file of both ranges.
+    var file: String
+    var packedRange: PackedRange
+    var packedContentRange: PackedRange
     /// `true` when cmark-gfm padded a row that had fewer cells than the header.
     public var isPadding: Bool
+
+    /// The whole cell between its pipes, spaces included; for a padding cell, the point at the
+    /// row's end.
+    public var range: SourceRange {
+        get { packedRange.range(file: file) }
+        set {
+            file = newValue.file
+            packedRange = PackedRange(newValue)
+        }
+    }
+
+    /// The range of the cell's content: `range` without the surrounding spaces. Diagnostics
+    /// about a cell point here.
+    public var contentRange: SourceRange {
+        get { packedContentRange.range(file: file) }
+        set {
+            file = newValue.file
+            packedContentRange = PackedRange(newValue)
+        }
+    }
+
+    /// A cell; both ranges are in the file of `range`.
+    public init(inlines: [Inline], range: SourceRange, contentRange: SourceRange, isPadding: Bool) {
+        self.inlines = inlines
+        file = range.file
+        packedRange = PackedRange(range)
+        packedContentRange = PackedRange(contentRange)
+        self.isPadding = isPadding
+    }
 
     /// The reader-visible text of the cell, trimmed.
     public var plainText: String { inlines.plainText.trimmingSpaces }
@@ -111,12 +142,29 @@ public struct TableRow: Hashable, Sendable {
     /// Cells as cmark-gfm built them: body rows are cut or padded to the header's cell count
     /// (see `sourceCellCount`).
     public var cells: [TableCell]
+    /// The file of `range`.
+    var file: String
+    var packedRange: PackedRange
     /// The row's range (a single source line).
-    public var range: SourceRange
+    public var range: SourceRange {
+        get { packedRange.range(file: file) }
+        set {
+            file = newValue.file
+            packedRange = PackedRange(newValue)
+        }
+    }
     /// Cells written in the source line, counted with GFM's rules (unescaped `|` separates cells,
     /// also inside code spans). cmark-gfm silently drops cells past the header's count and pads
     /// missing ones; comparing this with the header's count finds ragged rows.
     public var sourceCellCount: Int
+
+    /// A row of `cells` on `range`.
+    public init(cells: [TableCell], range: SourceRange, sourceCellCount: Int) {
+        self.cells = cells
+        file = range.file
+        packedRange = PackedRange(range)
+        self.sourceCellCount = sourceCellCount
+    }
 }
 
 /// Column alignment from the delimiter row.

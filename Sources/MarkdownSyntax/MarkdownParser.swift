@@ -39,20 +39,26 @@ public enum MarkdownParser {
     ///
     /// A page over 4 MiB is parsed in pieces of about 1 MiB, cut where one parse would give the
     /// same blocks (see `PiecewiseParse`), so cmark-gfm never holds the whole page's tree.
-    public static func parse(bytes: [UInt8], path: String) -> ParseResult {
+    public static func parse(bytes: consuming [UInt8], path: String) -> ParseResult {
         parse(bytes: bytes, path: path, pieces: .standard)
     }
 
     /// `parse(bytes:path:)` with the given piece sizes (tests cut small pages into pieces).
-    static func parse(bytes: [UInt8], path: String, pieces: PiecewiseParse.Sizes) -> ParseResult {
-        let prepared = prepare(bytes, path: path)
-        guard let bytes = prepared.bytes else { return ParseResult(document: nil, diagnostics: prepared.diagnostics) }
-        let split = FrontMatterSplitter.split(bytes, path: path)
-        let (converted, conversion) = PiecewiseParse.parse(split.body, path: path, sizes: pieces)
+    ///
+    /// The page's bytes are held twice at most while cmark-gfm parses (the document's `text`
+    /// and the body it parses, front matter blanked in place), so a long page is not copied
+    /// once per step.
+    static func parse(bytes: consuming [UInt8], path: String, pieces: PiecewiseParse.Sizes) -> ParseResult {
+        var prepared = prepare(bytes, path: path)
+        guard var body = prepared.bytes.take() else { return ParseResult(document: nil, diagnostics: prepared.diagnostics) }
+        let lineCount = body.isEmpty ? 0 : body.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } + (body.last == UInt8(ascii: "\n") ? 0 : 1)
+        let text = String(decoding: body, as: UTF8.self)
+        let split = FrontMatterSplitter.split(&body, path: path)
+        let (converted, conversion) = PiecewiseParse.parse(body, path: path, sizes: pieces)
+        body = []
         let blocks = MDXComponents.expand(converted, path: path)
-        let lineCount = bytes.isEmpty ? 0 : bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } + (bytes.last == UInt8(ascii: "\n") ? 0 : 1)
         var doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: blocks, lineCount: lineCount)
-        doc.text = String(decoding: bytes, as: UTF8.self)
+        doc.text = text
         return ParseResult(document: doc, diagnostics: split.diagnostics + conversion)
     }
 
@@ -60,13 +66,13 @@ public enum MarkdownParser {
     /// page's front matter. `nil` when ``parse(fileAt:displayPath:)`` would skip the page
     /// (unreadable, invalid UTF-8, a NUL byte). Problems are left for the full parse to report.
     public static func header(fileAt url: URL, displayPath: String) -> PageHeader? {
-        guard let data = try? Data(contentsOf: url), let bytes = prepare([UInt8](data), path: displayPath).bytes else { return nil }
-        return PageHeader(frontMatter: FrontMatterSplitter.split(bytes, path: displayPath).frontMatter)
+        guard let read = try? readBytes(url), var bytes = prepare(read, path: displayPath).bytes else { return nil }
+        return PageHeader(frontMatter: FrontMatterSplitter.split(&bytes, path: displayPath).frontMatter)
     }
 
     /// Strips a byte order mark, turns lone CRs into LFs and checks UTF-8: the bytes cmark-gfm
     /// and the front matter splitter see, or `nil` and an `invalid-utf8` error.
-    static func prepare(_ bytes: [UInt8], path: String) -> (bytes: [UInt8]?, diagnostics: [Diagnostic]) {
+    static func prepare(_ bytes: consuming [UInt8], path: String) -> (bytes: [UInt8]?, diagnostics: [Diagnostic]) {
         var bytes = bytes
         var bomLength = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -118,12 +124,41 @@ public enum MarkdownParser {
     /// Reads and parses a file. An unreadable file gives an `unreadable-file` error diagnostic.
     public static func parse(fileAt url: URL, displayPath: String) -> ParseResult {
         do {
-            let data = try Data(contentsOf: url)
-            return parse(bytes: [UInt8](data), path: displayPath)
+            return parse(bytes: try readBytes(url), path: displayPath)
         } catch {
             return ParseResult(
                 document: nil,
                 diagnostics: [.error("unreadable-file", "cannot read file: \(reason(url, error))", at: SourceLocation(file: displayPath, line: 1))])
+        }
+    }
+
+    /// A file's bytes, read into one array of the size the file reports (no `Data` copied into
+    /// it); a file that reports no size (a pipe) or grows while read is read to its end in pieces.
+    static func readBytes(_ url: URL) throws -> [UInt8] {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let fd = handle.fileDescriptor
+        var info = stat()
+        let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        func readSome(_ p: UnsafeMutableRawPointer, _ count: Int) throws -> Int {
+            while true {
+                let n = read(fd, p, count)
+                if n >= 0 { return n }
+                if errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            }
+        }
+        var out = try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let n = try readSome(buffer.baseAddress! + count, size - count)
+                if n == 0 { break }
+                count += n
+            }
+        }
+        var chunk = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            let n = try chunk.withUnsafeMutableBytes { try readSome($0.baseAddress!, $0.count) }
+            if n == 0 { return out }
+            out.append(contentsOf: chunk[..<n])
         }
     }
 

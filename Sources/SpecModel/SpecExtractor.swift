@@ -448,7 +448,10 @@ public enum SpecExtractor {
             let shownPerColumn = 3
             var invalidCount: [String: Int] = [:]
             let specs = Dictionary(uniqueKeysWithValues: kind.columns.map { ($0.name, $0) })
+            // Arrays reserved at their final size: grown by appending, a row's five cells would
+            // take room for eight.
             var rows: [SpecRow] = []
+            rows.reserveCapacity(table.rows.count)
             var seenKeys: [String: Int] = [:]
             for index in table.rows.indices {
                 let row = table.rows[index]
@@ -460,13 +463,16 @@ public enum SpecExtractor {
                         at: row.range.start))
                 }
                 var cells: [SpecCell] = []
+                cells.reserveCapacity(columns.count)
                 for (i, name) in columns.enumerated() {
                     guard let spec = specs[name] else { continue }
                     let source = i < row.cells.count ? row.cells[i] : nil
-                    let text = source?.plainText ?? ""
+                    var text = source?.plainText ?? ""
                     let codes = source?.inlines.codeSpans ?? []
+                    // A cell that is one code span keeps one string for its text, code and value.
+                    if codes.count == 1, text == codes[0] { text = codes[0] }
                     let range = source?.contentRange ?? SourceRange(start: row.range.end, end: row.range.end)
-                    var value = spec.type == .prose ? "" : (codes.isEmpty ? text : codes.joined(separator: ", "))
+                    var value = spec.type == .prose ? "" : (codes.isEmpty ? text : codes.count == 1 ? codes[0] : codes.joined(separator: ", "))
                     if spec.type == .yesNo, let b = YesNo.parse(text) { value = b ? "yes" : "no" }
                     var valid = true
                     if let problem = CellValidator.problem(value: value, text: text, codes: codes, type: spec.type) {

@@ -8,10 +8,45 @@ public struct SpecCell: Hashable, Sendable {
     /// The reader-visible text, trimmed (code spans kept verbatim, without backticks).
     public var text: String
     /// The literals of the cell's code spans, in order.
-    public var codeSpans: [String]
+    public var codeSpans: [String] {
+        get {
+            switch spans {
+            case .none: []
+            case .one(let s): [s]
+            case .many(let all): all
+            }
+        }
+        set { spans = CodeSpans(newValue) }
+    }
+    /// The code spans, the usual one without an array of its own (a long table has hundreds of
+    /// thousands of cells).
+    var spans: CodeSpans
+
+    enum CodeSpans: Hashable, Sendable {
+        case none
+        case one(String)
+        case many([String])
+
+        init(_ spans: [String]) {
+            switch spans.count {
+            case 0: self = .none
+            case 1: self = .one(spans[0])
+            default: self = .many(spans)
+            }
+        }
+    }
+    /// The file of `range`, and the range packed (a long table holds hundreds of thousands of cells).
+    var file: String
+    var packedRange: PackedRange
     /// The range of the cell's content (without the spaces next to its pipes); for a cell the
     /// row is missing, the end of the row.
-    public var range: SourceRange
+    public var range: SourceRange {
+        get { packedRange.range(file: file) }
+        set {
+            file = newValue.file
+            packedRange = PackedRange(newValue)
+        }
+    }
     /// The invariant value used for comparison across locales and for generation: the code spans
     /// joined by `, ` when the cell has any, else the trimmed text; `yes`/`no` normalised for
     /// `yesNo` columns. Empty for prose.
@@ -19,6 +54,17 @@ public struct SpecCell: Hashable, Sendable {
     /// `false` when the value does not fit its column (already reported as `invalid-cell`):
     /// drift rules do not report that cell again.
     public var isValid: Bool = true
+
+    /// A cell of `column`.
+    public init(column: String, text: String, codeSpans: [String], range: SourceRange, value: String, isValid: Bool = true) {
+        self.column = column
+        self.text = text
+        spans = CodeSpans(codeSpans)
+        file = range.file
+        packedRange = PackedRange(range)
+        self.value = value
+        self.isValid = isValid
+    }
 }
 
 /// A body row of a spec table.
@@ -27,8 +73,25 @@ public struct SpecRow: Hashable, Sendable {
     public var cells: [SpecCell]
     /// The value of the kind's key column.
     public var key: String
+    /// The file of `range`, and the range packed.
+    var file: String
+    var packedRange: PackedRange
     /// The row's range (a single source line).
-    public var range: SourceRange
+    public var range: SourceRange {
+        get { packedRange.range(file: file) }
+        set {
+            file = newValue.file
+            packedRange = PackedRange(newValue)
+        }
+    }
+
+    /// A row of `cells` identified by `key`.
+    public init(cells: [SpecCell], key: String, range: SourceRange) {
+        self.cells = cells
+        self.key = key
+        file = range.file
+        packedRange = PackedRange(range)
+    }
 
     /// The cell of a schema column, if the table has it.
     public func cell(_ column: String) -> SpecCell? { cells.first { $0.column == column } }

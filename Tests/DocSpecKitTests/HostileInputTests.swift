@@ -112,6 +112,25 @@ struct HostileInputTests {
         #expect(r.err.contains("docs-ru/errors.md") && r.err.contains("not valid UTF-8"), "\(r.transcript)")
     }
 
+    @Test("lint and extract name a UTF-16 page (with or without a byte order mark) and say UTF-16",
+          arguments: ["lint", "extract"], [true, false])
+    func utf16Page(_ command: String, _ bom: Bool) throws {
+        let text = "---\nid: errors\n---\n\n# Ошибки\n\nText.\n"
+        // Without a byte order mark: big-endian, recognised by its zero high bytes.
+        let bytes: [UInt8] = bom
+            ? [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            : text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for folder in ["docs-ru", "docs-ja"] {
+            let ws = try Workspace(fixture: "clean")
+            try ws.write("\(folder)/errors.md", bytes: bytes)
+            let r = ws.run([command])
+            let what = "\(command), \(folder), BOM \(bom): \(r.transcript)"
+            #expect(r.status == 1, "\(what)")
+            let line = r.err.split(separator: "\n").first { $0.contains("\(folder)/errors.md") && $0.contains("invalid-utf8") }
+            #expect(line?.contains("file is UTF-16 (\(bom ? "little" : "big")-endian), not UTF-8") == true, "\(what)")
+        }
+    }
+
     // MARK: control characters never reach the terminal raw
 
     @Test("control characters from a page are escaped in text and GitHub output", arguments: ["text", "github"])

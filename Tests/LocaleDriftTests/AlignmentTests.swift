@@ -1,8 +1,8 @@
-import LocaleDrift
+@testable import LocaleDrift
 import Testing
 
 /// The index pairs of `Alignment.lcs` as `"i-j"` strings (tuples are not Equatable in arrays).
-private func lcs<T: Equatable>(_ a: [T], _ b: [T]) -> [String] {
+private func lcs<T: Hashable>(_ a: [T], _ b: [T]) -> [String] {
     Alignment.lcs(a, b).map { "\($0.0)-\($0.1)" }
 }
 
@@ -40,6 +40,48 @@ struct AlignmentTests {
     func repeated() {
         let pairs = Alignment.lcs(["x", "y", "x", "y"], ["y", "x", "y"])
         #expect(pairs.count == 3)
+        #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0.0 < $1.0 && $0.1 < $1.1 })
+    }
+}
+
+@Suite("Alignment of long inputs")
+struct LongAlignmentTests {
+    @Test("unique anchors: keys found once on each side, in a chain increasing on both sides")
+    func uniqueAnchors() {
+        let a: [String?] = ["x", "a", "b", "dup", "c", nil, "dup", "d"]
+        let b: [String?] = ["b", "a", "dup", "c", "y", nil, "d", "dup"]
+        let pairs = Alignment.uniqueAnchors(a, b).map { "\($0.0)-\($0.1)" }
+        // a/b cross (only one of them can be kept), dup is not unique, nil never pairs.
+        #expect(pairs == ["1-1", "4-3", "7-6"] || pairs == ["2-0", "4-3", "7-6"], "\(pairs)")
+    }
+
+    @Test("scored with keys over the limit matches the unique keys and aligns the stretches between them by the table")
+    func scoredAnchored() {
+        // Source 0..<40; the target leaves out every third element. Keys are the values; the
+        // score prefers equal values. A limit below 40 × 27 forces the anchored path.
+        let source = Array(0..<40)
+        let target = source.filter { $0 % 3 != 0 }
+        let score = { (i: Int, j: Int) -> Double in source[i] == target[j] ? 1 : -1 }
+        let exact = Alignment.scored(source.count, target.count, score: score).map { "\($0.0)-\($0.1)" }
+        let keys = (source: source.map { Optional($0) }, target: target.map { Optional($0) })
+        let anchored = Alignment.scored(source.count, target.count, keys: keys, limit: 100, score: score).map { "\($0.0)-\($0.1)" }
+        #expect(anchored == exact)
+        #expect(anchored.count == target.count)
+        // Without usable keys the stretches fall back to the table (small) or to position (large).
+        let none = (source: [Int?](repeating: nil, count: 40), target: [Int?](repeating: nil, count: 27))
+        let positional = Alignment.scored(source.count, target.count, keys: none, limit: 100, score: score)
+        #expect(positional.allSatisfy { $0.0 == $0.1 && source[$0.0] == target[$0.1] })
+    }
+
+    @Test("lcs over the limit: unique elements anchor the middle, the stretches between them are aligned exactly")
+    func lcsAnchored() {
+        let a = (0..<300).map { $0 % 7 == 0 ? "dup" : "e\($0)" }
+        let b = a.enumerated().filter { $0.offset % 5 != 2 }.map(\.element)
+        let exact = lcs(a, b)
+        let anchored = Alignment.lcs(a, b, limit: 50).map { "\($0.0)-\($0.1)" }
+        #expect(anchored.count == exact.count, "\(anchored.count) vs \(exact.count)")
+        let pairs = Alignment.lcs(a, b, limit: 50)
+        #expect(pairs.allSatisfy { a[$0.0] == b[$0.1] })
         #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0.0 < $1.0 && $0.1 < $1.1 })
     }
 }
