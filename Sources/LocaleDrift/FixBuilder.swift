@@ -383,10 +383,28 @@ struct FixBuilder {
         guard hasText, source.start.line == source.end.line, t.start.line == t.end.line else { return nil }
         let sr = self.source.offset(line: source.start.line, column: source.start.column)..<self.source.offset(line: source.end.line, column: source.end.column + 1)
         let tr = target.offset(line: t.start.line, column: t.start.column)..<target.offset(line: t.end.line, column: t.end.column + 1)
-        guard sr.lowerBound < sr.upperBound, tr.lowerBound <= tr.upperBound else { return nil }
+        guard sr.lowerBound < sr.upperBound, tr.lowerBound <= tr.upperBound,
+              Self.isDelimitedCell(target.bytes, tr) else { return nil }
         let replacement = String(decoding: self.source.bytes[sr], as: UTF8.self)
         return Fix(ruleID: rule, file: pair.target.path, description: "replace the cell with '\(replacement)'",
                    edits: [target.edit(tr, replacement, file: pair.target.path)])
+    }
+
+    /// Whether `range` (bytes of one line) is a whole table cell as written: between `|` delimiters
+    /// (or the line's start or end), with only spaces and tabs around it. A cell cmark-gfm filled in
+    /// for a row that has fewer cells than the header, or one whose range a broken code span moved,
+    /// is not, and replacing such a range would write into the neighbouring cell on every run.
+    static func isDelimitedCell(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+        let pipe = UInt8(ascii: "|"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        let newline = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+        var i = range.lowerBound - 1
+        while i >= 0, bytes[i] == space || bytes[i] == tab { i -= 1 }
+        let opened = i < 0 || bytes[i] == newline || bytes[i] == cr || bytes[i] == pipe && (i == 0 || bytes[i - 1] != UInt8(ascii: "\\"))
+        var j = range.upperBound
+        while j < bytes.count, bytes[j] == space || bytes[j] == tab { j += 1 }
+        let closed = j == bytes.count || bytes[j] == newline || bytes[j] == cr || bytes[j] == pipe
+        return opened && closed
     }
 
     /// The fix for a code sample's opening fence: the translation's info string replaced by the

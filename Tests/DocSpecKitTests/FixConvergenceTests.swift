@@ -1,0 +1,49 @@
+import DocSpecKit
+import Foundation
+import Testing
+
+/// `docspec fix` reaches a fixed point: a cell fix replaces only a cell the translation wrote
+/// between `|` delimiters, so a second run finds nothing to apply. Found by fuzz-fix: a
+/// translated row with fewer cells than the header (one code span left open across a `|`) got
+/// the source's error cell appended to its last cell on every run.
+@Suite("docspec fix converges")
+struct FixConvergenceTests {
+    static let source = """
+        # Request
+
+        <!-- docspec:table kind=fields symbol=FixtureRequest -->
+
+        | キー | 型 | 必須 | 許容値 | エラー | 説明 |
+        |---|---|---|---|---|---|
+        | `playTime` | `int32` | はい | `0...7` | `InvalidPlayTimeError` | 利用時間の区分。 |
+
+        """
+    static let translation = """
+        # Request
+
+        <!-- docspec:table kind=fields symbol=FixtureRequest -->
+
+        | Ключ | Тип | Обязательно | Допустимые значения | Ошибка | Описание |
+        |---|---|---|---|---|---|
+        | `playTi| ` `meint32` | да | `ставлено. |
+
+        """
+
+    @Test("a row with fewer cells than the header: the fix never writes into its last cell; a second run applies nothing")
+    func shortRowConverges() throws {
+        let w = try Workspace()
+        try w.write("ja/request.md", Self.source)
+        try w.write("ru/request.md", Self.translation)
+        let args = ["--locale", "ja=ja", "--locale", "ru=ru", "--source", "ja"]
+        w.run(["fix"] + args)
+        let once = w.read("ru/request.md") ?? ""
+        // The row keeps its four cells: nothing was appended to `ставлено. .
+        let row = once.components(separatedBy: "\n").first { $0.contains("ставлено") } ?? ""
+        #expect(!row.contains("InvalidPlayTimeError"), "\(row)")
+        #expect(row.filter { $0 == "|" }.count == 5, "\(row)")
+        let again = w.run(["fix", "--dry-run"] + args)
+        #expect(!again.out.contains("@@"), "a second fix still changes the page:\n\(again.transcript)")
+        w.run(["fix"] + args)
+        #expect(w.read("ru/request.md") == once)
+    }
+}
