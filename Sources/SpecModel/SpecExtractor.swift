@@ -525,6 +525,35 @@ public enum SpecExtractor {
 
 
 
+        /// The indices of unrecognised headers that have no schema column left for them, when the
+        /// recognised headers (`matched`, nil for an unrecognised one) stand in the schema's order:
+        /// each unrecognised header can only be one of the unclaimed columns between its recognised
+        /// neighbours' columns. `nil` when every header has a place, or the recognised ones are out
+        /// of order (another diagnostic covers that).
+        static func surplusHeaders(_ matched: [String?], schema: [ColumnSpec]) -> [Int]? {
+            let position = Dictionary(schema.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            let claimed = Set(matched.compactMap { $0 })
+            var previous = -1
+            var surplus: [Int] = []
+            var i = 0
+            while i < matched.count {
+                if let name = matched[i] {
+                    guard let p = position[name], p > previous else { return nil }
+                    previous = p
+                    i += 1
+                    continue
+                }
+                // A run of unrecognised headers, up to the next recognised one.
+                var j = i
+                while j < matched.count, matched[j] == nil { j += 1 }
+                let next = j < matched.count ? matched[j].flatMap { position[$0] } ?? schema.count : schema.count
+                let free = (previous + 1..<max(previous + 1, next)).filter { !claimed.contains(schema[$0].name) }.count
+                if j - i > free { surplus += Array((i + free)..<j) }
+                i = j
+            }
+            return surplus.isEmpty ? nil : surplus
+        }
+
         /// Maps the header cells to the kind's schema columns, or reports why it cannot.
         mutating func bindColumns(kind: TableKind, directive d: Directive, header: TableRow) -> [String]? {
             let schema = kind.columns
@@ -566,6 +595,16 @@ public enum SpecExtractor {
                 if layout.count == headerTexts.count { positional = layout.map(\.name) }
                 if recognised.count == matched.count {
                     columns = recognised
+                } else if let extra = Self.surplusHeaders(matched, schema: schema) {
+                    // Recognised headers in the schema's order, and unrecognised ones where no
+                    // column is left for them: name the extra column rather than the header
+                    // that comes after it.
+                    let names = extra.map { "'\(headerTexts[$0])'" }.joined(separator: ", ")
+                    diagnostics.append(.error(
+                        "table-schema",
+                        "header\(extra.count == 1 ? "" : "s") \(names) name\(extra.count == 1 ? "s" : "") no column of a \(kind.rawValue) table and no column is left for \(extra.count == 1 ? "it" : "them") (expected \(expected)); remove the extra column or add columns=… to the directive",
+                        at: header.cells[extra[0]].contentRange.start))
+                    return nil
                 } else if let positional {
                     // Bind by position, but never against a header that says otherwise.
                     for (i, name) in matched.enumerated() {

@@ -314,6 +314,31 @@ struct InvalidCellTests {
         #expect(y.diagnostics.first?.message.contains("'code'") == true)
     }
 
+    @Test func extraColumnIsNamed() throws {
+        // The translation adds a column after the last one the schema has: the extra header is
+        // named, not the recognised header the position shift would blame.
+        let m = marked("""
+            <!-- docspec:table kind=error-codes symbol=APIError -->
+
+            | Имя | Код | Статус | Описание | 1️⃣Пример |
+            |---|---|---|---|---|
+            | `GeneralBadRequestError` | `4000000` | `400` | Неверный запрос. | — |
+            """)
+        let x = try extract(m.text)
+        #expect(x.rules == ["table-schema"])
+        #expect(x.diagnostics.first?.location == m.location(1))
+        #expect(x.diagnostics.first?.message.contains("'Пример' names no column") == true, "\(x.diagnostics)")
+        // An unrecognised header where a column is free still binds there (retryable here).
+        let bound = try extract("""
+            <!-- docspec:table kind=error-codes symbol=APIError -->
+
+            | Имя | Код | Статус | Повторять? | Описание |
+            |---|---|---|---|---|
+            | `GeneralBadRequestError` | `4000000` | `400` | нет | Неверный запрос. |
+            """)
+        #expect(!bound.rules.contains("table-schema"), "\(bound.diagnostics)")
+    }
+
     @Test func twoHeadersNamingOneColumnIsASchemaError() throws {
         let m = marked("""
             <!-- docspec:table kind=string-enum symbol=S -->
