@@ -138,7 +138,16 @@ public struct TableDriftRule: DriftRule {
                         "cell-mismatch", "'\(column)' of row '\(sr.key)' in table '\(st.id)' is '\(tc.value)' in \(tl) but '\(sc.value)' in \(sl)",
                         at: tc.range, notes: [DiagnosticNote("the cell in the source locale (\(sl))", at: sc.range.start)])
                     if builder == nil { builder = FixBuilder(pair) }
-                    d.fix = builder?.cell(rule: d.ruleID, source: sc.range, target: tc.range)
+                    // A key is rewritten to the source's only when neither key belongs to another
+                    // row: a target key the source has too is that row (paired elsewhere or not),
+                    // and a source key the target already has would become a duplicate. Without
+                    // this, fixing can swap two keys back and forth on every run.
+                    // Nor is a cell fixed when the source has this row's key twice (a duplicate-row):
+                    // which source row the translation's row stands for is a guess.
+                    let keyClash = column == st.kind.keyColumn
+                        && (st.rows.contains { $0.key == tc.value } || tt.rows.contains { $0.key == sc.value })
+                    let ambiguous = st.rows.lazy.filter { $0.key == sr.key }.prefix(2).count > 1
+                    if !keyClash && !ambiguous { d.fix = builder?.cell(rule: d.ruleID, source: sc.range, target: tc.range) }
                     out.append(d)
                 }
             }

@@ -46,4 +46,36 @@ struct FixConvergenceTests {
         w.run(["fix"] + args)
         #expect(w.read("ru/request.md") == once)
     }
+
+    @Test("a source table with one key twice: its rows' cells are not fixed, so fix cannot swap a cell back and forth")
+    func duplicateSourceKeyIsNotFixed() throws {
+        let source = """
+            # Errors
+
+            <!-- docspec:table kind=error-codes symbol=FixtureError -->
+
+            | エラー名 | コード | HTTP ステータス | 説明 |
+            |---|---|---|---|
+            | `InvalidPlayTimeError` | `4000041` | `400` | playTime の値が不正です。 |
+            | `InvalidStatusError` | `4000041` | `400` | status の値が不正です。 |
+
+            """
+        let translation = """
+            # Errors
+
+            <!-- docspec:table kind=error-codes symbol=FixtureError -->
+
+            | Имя ошибки | Код | HTTP-статус | Описание |
+            |---|---|---|---|
+            | `InvalidStatusError` | `4000041` | `400` | Недопустимое значение status. |
+
+            """
+        let w = try Workspace()
+        try w.write("ja/errors.md", source)
+        try w.write("ru/errors.md", translation)
+        let args = ["--locale", "ja=ja", "--locale", "ru=ru", "--source", "ja"]
+        let run = w.run(["fix"] + args)
+        #expect(w.read("ru/errors.md") == translation, "\(run.transcript)")
+        #expect(run.transcript.contains("fixed 0 findings"), "\(run.transcript)")
+    }
 }
