@@ -76,7 +76,12 @@ public struct TableDriftRule: DriftRule {
         let unmatched = Set(pairing.unmatchedSource)
         for (i, st) in s.tables.enumerated() {
             if let p = next, p.source == i {
-                out += compare(st, t.tables[p.target], p.rows, pair)
+                let tt = t.tables[p.target]
+                // Two tables with one id on a page make the table pairing a guess: their cells
+                // are reported but not fixed.
+                let fixable = s.tables.lazy.filter { $0.id == st.id }.prefix(2).count == 1
+                    && t.tables.lazy.filter { $0.id == tt.id }.prefix(2).count == 1
+                out += compare(st, tt, p.rows, pair, fixable: fixable)
                 next = paired.next()
                 continue
             }
@@ -108,7 +113,7 @@ public struct TableDriftRule: DriftRule {
         return out
     }
 
-    func compare(_ st: SpecTable, _ tt: SpecTable, _ rows: RowPairing, _ pair: PagePair) -> [Diagnostic] {
+    func compare(_ st: SpecTable, _ tt: SpecTable, _ rows: RowPairing, _ pair: PagePair, fixable: Bool = true) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let sl = pair.source.locale
         let tl = pair.target.locale
@@ -147,7 +152,7 @@ public struct TableDriftRule: DriftRule {
                     let keyClash = column == st.kind.keyColumn
                         && (st.rows.contains { $0.key == tc.value } || tt.rows.contains { $0.key == sc.value })
                     let ambiguous = st.rows.lazy.filter { $0.key == sr.key }.prefix(2).count > 1
-                    if !keyClash && !ambiguous { d.fix = builder?.cell(rule: d.ruleID, source: sc.range, target: tc.range) }
+                    if fixable && !keyClash && !ambiguous { d.fix = builder?.cell(rule: d.ruleID, source: sc.range, target: tc.range) }
                     out.append(d)
                 }
             }
