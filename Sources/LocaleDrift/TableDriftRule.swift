@@ -74,13 +74,14 @@ public struct TableDriftRule: DriftRule {
         var paired = pairing.pairs.makeIterator()
         var next = paired.next()
         let unmatched = Set(pairing.unmatchedSource)
+        // Two tables with one id on a page make the table pairing a guess: their cells are
+        // reported but not fixed.
+        let sourceIDs = Dictionary(s.tables.map { ($0.id, 1) }, uniquingKeysWith: +)
+        let targetIDs = Dictionary(t.tables.map { ($0.id, 1) }, uniquingKeysWith: +)
         for (i, st) in s.tables.enumerated() {
             if let p = next, p.source == i {
                 let tt = t.tables[p.target]
-                // Two tables with one id on a page make the table pairing a guess: their cells
-                // are reported but not fixed.
-                let fixable = s.tables.lazy.filter { $0.id == st.id }.prefix(2).count == 1
-                    && t.tables.lazy.filter { $0.id == tt.id }.prefix(2).count == 1
+                let fixable = sourceIDs[st.id] == 1 && targetIDs[tt.id] == 1
                 out += compare(st, tt, p.rows, pair, fixable: fixable)
                 next = paired.next()
                 continue
@@ -133,6 +134,9 @@ public struct TableDriftRule: DriftRule {
             if misplaced { return out }
         }
         var builder: FixBuilder? = nil
+        // Keys for the fix guards below, counted once per table pair (not per differing cell).
+        let sourceKeyCounts = Dictionary(st.rows.map { ($0.key, 1) }, uniquingKeysWith: +)
+        let targetKeys = Set(tt.rows.map(\.key))
         let invariantColumns = st.kind.columns.filter { $0.type.isInvariant }.map(\.name)
         func compareCells(_ sr: SpecRow, _ tr: SpecRow, includingKey: Bool) {
             for column in invariantColumns where includingKey || column != st.kind.keyColumn {
@@ -150,8 +154,8 @@ public struct TableDriftRule: DriftRule {
                     // Nor is a cell fixed when the source has this row's key twice (a duplicate-row):
                     // which source row the translation's row stands for is a guess.
                     let keyClash = column == st.kind.keyColumn
-                        && (st.rows.contains { $0.key == tc.value } || tt.rows.contains { $0.key == sc.value })
-                    let ambiguous = st.rows.lazy.filter { $0.key == sr.key }.prefix(2).count > 1
+                        && (sourceKeyCounts[tc.value] != nil || targetKeys.contains(sc.value))
+                    let ambiguous = (sourceKeyCounts[sr.key] ?? 0) > 1
                     if fixable && !keyClash && !ambiguous { d.fix = builder?.cell(rule: d.ruleID, source: sc.range, target: tc.range) }
                     out.append(d)
                 }
