@@ -43,8 +43,18 @@ mkdir -p "$WORK"
 # (docspec, appstore-consumption), which do not compile with -parse-as-library.
 build_args=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 echo "fuzz.sh: building ${selected[*]}" >&2
+build_product() { # build_product TARGET: swift build's exit status (its output, minus ASan's link noise, on stderr)
+  (cd Fuzz && nice -n "$NICE" swift build "${build_args[@]}" --product "fuzz-$1" 2>&1 | { grep -v '__asan_extra_spill_area' || true; } >&2; exit "${PIPESTATUS[0]}")
+}
 for t in "${selected[@]}"; do
-  (cd Fuzz && nice -n "$NICE" swift build "${build_args[@]}" --product "fuzz-$t" 2>&1 | grep -v '__asan_extra_spill_area' >&2) || true
+  if ! build_product "$t"; then
+    # An incremental build can fail to link after the sources moved under it (undefined symbols of
+    # a module whose objects are stale); a binary left from an earlier build must not be fuzzed.
+    # Retry once from a clean build folder (the working corpora in $WORK are kept).
+    echo "fuzz.sh: building fuzz-$t failed; retrying from a clean Fuzz/.build" >&2
+    find Fuzz/.build -mindepth 1 -maxdepth 1 ! -name fuzz-work -exec rm -rf {} +
+    build_product "$t" || { echo "fuzz.sh: building fuzz-$t failed" >&2; exit 2; }
+  fi
 done
 BIN=$(cd Fuzz && swift build -c release --show-bin-path)
 for t in "${selected[@]}"; do
