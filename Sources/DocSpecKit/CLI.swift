@@ -83,9 +83,7 @@ public enum DocSpecCLI {
             return 0
         }
         do throws(DocSpecError) {
-            var options = try declaration.parse(rest, all: commandDeclarations)
-            options.rules = rules
-            return try declaration.run(options, Context(output: output, currentDirectory: currentDirectory, rules: rules))
+            return try declaration.execute(rest, commandDeclarations, Context(output: output, currentDirectory: currentDirectory, rules: rules))
         } catch {
             return fail(error, declaration.name, output, currentDirectory)
         }
@@ -127,7 +125,7 @@ public enum DocSpecCLI {
     /// `docspec rules`: every rule, one line each (id, default level, summary and the rule's section
     /// of the user guide, tab-separated); `docspec rules <id>`: that rule's description;
     /// with `--format json`, the same as JSON.
-    static func rules(_ options: Options, _ rules: RuleRegistry, _ output: CLIOutput) throws(DocSpecError) -> Int32 {
+    static func rules(_ options: RulesOptions, _ rules: RuleRegistry, _ output: CLIOutput) throws(DocSpecError) -> Int32 {
         var chosen = rules.descriptors
         if let id = options.positional.first {
             guard let r = rules[id] else {
@@ -135,7 +133,7 @@ public enum DocSpecCLI {
             }
             chosen = [r]
         }
-        if options.format == "json" {
+        if options.format == .json {
             output.out(RuleListJSON.render(chosen, single: options.positional.first != nil))
             return 0
         }
@@ -153,16 +151,18 @@ public enum DocSpecCLI {
         return 0
     }
 
-    static func render(_ diagnostics: [Diagnostic], _ options: Options, _ output: CLIOutput, _ config: Config) {
-        if options.format == "json" {
+    /// Findings as JSON on standard output, or as text on standard error.
+    static func render(_ diagnostics: [Diagnostic], _ format: TextOrJSON, _ output: CLIOutput, _ config: Config) {
+        if format == .json {
             output.out(JSONDiagnosticRenderer().render(diagnostics))
         } else {
             output.err(errorRenderer(output, root: config.root).render(diagnostics))
         }
     }
 
-    static func failed(_ diagnostics: [Diagnostic], _ options: Options) -> Bool {
-        diagnostics.errorCount > 0 || (options.warningsAsErrors && diagnostics.warningCount > 0)
+    /// Whether the run fails: errors, or warnings with `--warnings-as-errors`.
+    static func failed(_ diagnostics: [Diagnostic], warningsAsErrors: Bool) -> Bool {
+        diagnostics.errorCount > 0 || (warningsAsErrors && diagnostics.warningCount > 0)
     }
 
     static func counts(_ diagnostics: [Diagnostic]) -> String {
@@ -179,30 +179,30 @@ public enum DocSpecCLI {
     }
 
     static func lint(
-        _ config: Config, _ options: Options, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
+        _ config: Config, _ options: FindingRunOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
     ) throws(DocSpecError) -> Int32 {
         let result = findingsRun("lint", config, options, output, found)
-        let found = try findings(result.diagnostics, docSet: result.docSet, config: config, options: options, currentDirectory: currentDirectory)
+        let found = try findings(result.diagnostics, docSet: result.docSet, config: config, policy: options.policy, currentDirectory: currentDirectory)
         let summary = "docspec lint: \(pageSummary(result.docSet, config)); \(result.pairCount) page pairs; \(counts(found.shown, hidden: found.hidden))"
         report(found, summary: summary, config, options, output)
-        return failed(found.shown, options) ? 1 : 0
+        return failed(found.shown, warningsAsErrors: options.warningsAsErrors) ? 1 : 0
     }
 
-    static func generate(_ config: Config, _ options: Options, _ output: CLIOutput, _ found: [DocSet.LocaleFiles]) -> Int32 {
+    static func generate(_ config: Config, _ options: GenerateOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles]) -> Int32 {
         let docs = DocSet.load(config, driftModel: false, discovered: found)
         let result = Pipeline.generate(config, docSet: docs)
         let diagnostics = (docs.diagnostics + result.diagnostics).sortedForOutput()
         if options.checkOnly {
             let stale = Pipeline.staleness(Pipeline.expected(result, config: config), config: config)
-            render((diagnostics + stale).sortedForOutput(), options, output, config)
-            if options.format != "json" {
+            render((diagnostics + stale).sortedForOutput(), options.format, output, config)
+            if options.format != .json {
                 output.out(stale.isEmpty
                     ? "docspec generate --check: \(result.files.count) files in \(config.output)/ are up to date\n"
                     : "docspec generate --check: \(stale.count) stale file\(stale.count == 1 ? "" : "s") in \(config.output)/ (nothing was written)\n")
             }
-            return stale.isEmpty && !failed(diagnostics, options) ? 0 : 1
+            return stale.isEmpty && !failed(diagnostics, warningsAsErrors: options.warningsAsErrors) ? 0 : 1
         }
-        render(diagnostics, options, output, config)
+        render(diagnostics, options.format, output, config)
         if (docs.pages[config.source] ?? []).isEmpty {
             fail("the source locale '\(config.source)' has no pages; not touching \(config.output)/", output)
             return 2
@@ -215,7 +215,7 @@ public enum DocSpecCLI {
             let created = !FileManager.default.fileExists(atPath: config.outputURL.path)
             let files = Pipeline.written(result, config: config)
             let done = try GenerationCheck.write(files, to: config.outputURL)
-            if options.format == "json" { return 0 }
+            if options.format == .json { return 0 }
             var summary = "docspec generate: \(files.count) files in \(config.output)/; \(done.written.count) written"
             if !done.written.isEmpty { summary += " (\(ControlCharacters.escaped(done.written.joined(separator: ", "))))" }
             if !done.removed.isEmpty { summary += "; \(done.removed.count) removed (\(ControlCharacters.escaped(done.removed.joined(separator: ", "))))" }
@@ -234,27 +234,27 @@ public enum DocSpecCLI {
         }
     }
 
-    static func extract(_ config: Config, _ options: Options, _ output: CLIOutput, _ found: [DocSet.LocaleFiles]) -> Int32 {
+    static func extract(_ config: Config, _ options: ExtractOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles]) -> Int32 {
         let docs = DocSet.load(config, driftModel: false, discovered: found)
         SpecJSON.write(docs, config: config, to: output.out)
         output.err(errorRenderer(output, root: config.root).render(docs.diagnostics.sortedForOutput()))
-        return failed(docs.diagnostics, options) ? 1 : 0
+        return failed(docs.diagnostics, warningsAsErrors: options.warningsAsErrors) ? 1 : 0
     }
 
     static func check(
-        _ config: Config, _ options: Options, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
+        _ config: Config, _ options: CheckOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
     ) throws(DocSpecError) -> Int32 {
-        let lint = findingsRun("check", config, options, output, found)
+        let lint = findingsRun("check", config, options.run, output, found)
         let generated = lint.generated
         var stale = Pipeline.staleness(Pipeline.expected(generated, config: config), config: config)
-        if !options.positional.isEmpty {
+        if !options.run.pages.isEmpty {
             // Only the selected pages' files: the others' (and files no page generates) are not this run's.
             let names = Set(generated.files.map { "\(config.output)/\($0.name)" })
             stale = stale.filter { d in d.location.map { names.contains($0.file) } ?? false }
         }
         var symbols: [Diagnostic] = []
         if options.symbols {
-            let directory = try symbolGraphDirectory(config, options, output, currentDirectory: currentDirectory)
+            let directory = try symbolGraphDirectory(config, options.symbolGraphs, currentDirectory: currentDirectory)
             let library: LibrarySymbols
             do {
                 library = try LibrarySymbols.load(directory: directory, modules: config.imports)
@@ -265,28 +265,29 @@ public enum DocSpecCLI {
         }
         // lint already includes the generator's findings.
         let all = (lint.diagnostics + stale + symbols).sortedForOutput()
-        let found = try findings(all, docSet: lint.docSet, config: config, options: options, currentDirectory: currentDirectory)
+        let found = try findings(all, docSet: lint.docSet, config: config, policy: options.run.policy, currentDirectory: currentDirectory)
         let summary = "docspec check: \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(found.shown, hidden: found.hidden)); \(generatedSummary(generated.files.count, stale: stale.count, config))"
-        report(found, summary: summary, config, options, output)
-        return failed(found.shown, options) ? 1 : 0
+        report(found, summary: summary, config, options.run, output)
+        return failed(found.shown, warningsAsErrors: options.run.warningsAsErrors) ? 1 : 0
     }
 
     /// The pipeline run of `lint` and `check`: only what generation and the policy read is kept
     /// of each page; with page arguments, generation still reads every source page.
     static func findingsRun(
-        _ command: String, _ config: Config, _ options: Options, _ output: CLIOutput, _ found: [DocSet.LocaleFiles]
+        _ command: String, _ config: Config, _ options: FindingRunOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles]
     ) -> Pipeline.LintResult {
         Pipeline.lint(
-            config, retention: .generationInput, discovered: found, generationSource: generationSource(config, options),
-            progress: progress(command, found, config, options, output))
+            config, retention: .generationInput, discovered: found, generationSource: generationSource(config, pages: options.pages),
+            progress: progress(command, found, config, options.progress, output))
     }
 
     /// The progress of a run on standard error: on a terminal unless `--quiet`, or with
-    /// `--progress`; the page count and locale folders are printed first. `nil` when not shown.
+    /// `--progress` (`shown` true; false for `--quiet`); the page count and locale folders are
+    /// printed first. `nil` when not shown.
     static func progress(
-        _ command: String, _ found: [DocSet.LocaleFiles], _ config: Config, _ options: Options, _ output: CLIOutput
+        _ command: String, _ found: [DocSet.LocaleFiles], _ config: Config, _ shown: Bool?, _ output: CLIOutput
     ) -> LintProgress? {
-        guard options.progress ?? output.errIsTTY else { return nil }
+        guard shown ?? output.errIsTTY else { return nil }
         let progress = LintProgress(label: "docspec \(command)", terminal: output.errIsTTY, write: output.err)
         progress.announce(found, config)
         return progress
@@ -294,8 +295,8 @@ public enum DocSpecCLI {
 
     /// Every source page, for generation, when the run checks only the pages named on the
     /// command line (generation reads across pages); `nil` otherwise.
-    static func generationSource(_ config: Config, _ options: Options) -> DocSet? {
-        guard !options.positional.isEmpty, let source = config.sourceLocale else { return nil }
+    static func generationSource(_ config: Config, pages: [String]) -> DocSet? {
+        guard !pages.isEmpty, let source = config.sourceLocale else { return nil }
         return DocSet.load(config, locales: [source], driftModel: false)
     }
 
@@ -313,10 +314,8 @@ public enum DocSpecCLI {
 
     /// The folder of symbol graphs: `--symbol-graphs`, else what `swift package dump-symbol-graph`
     /// writes for the package at the project root (it builds the library, not the tests).
-    static func symbolGraphDirectory(
-        _ config: Config, _ options: Options, _ output: CLIOutput, currentDirectory: URL
-    ) throws(DocSpecError) -> URL {
-        if let path = options.symbolGraphs { return resolve(path, currentDirectory: currentDirectory) }
+    static func symbolGraphDirectory(_ config: Config, _ path: String?, currentDirectory: URL) throws(DocSpecError) -> URL {
+        if let path { return resolve(path, currentDirectory: currentDirectory) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "package", "dump-symbol-graph"]
@@ -347,7 +346,7 @@ public enum DocSpecCLI {
     }
 
     static func tables(
-        _ config: Config, _ options: Options, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
+        _ config: Config, _ options: TablesOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
     ) -> Int32 {
         let docs = DocSet.load(config, driftModel: false, discovered: found)
         let ids = options.tableIDs.isEmpty ? nil : Set(options.tableIDs)
@@ -359,7 +358,7 @@ public enum DocSpecCLI {
             fail("no spec table has the id '\(unknown)' in \(config.locales.map(\.code).joined(separator: ", "))\(Suggestion.hint(unknown, in: ids)) (ids look like 'error-codes:APIError')", output)
             return 2
         }
-        let text = TablesRenderer(reference: reference).render(TablesRenderer.Format(rawValue: options.format) ?? .md)
+        let text = TablesRenderer(reference: reference).render(options.format)
         if let path = options.outputFile {
             let url = resolve(path, currentDirectory: currentDirectory)
             var isDirectory: ObjCBool = false
@@ -378,17 +377,17 @@ public enum DocSpecCLI {
             output.out(text)
         }
         output.err(errorRenderer(output, root: config.root).render(docs.diagnostics.sortedForOutput()))
-        return failed(docs.diagnostics, options) ? 1 : 0
+        return failed(docs.diagnostics, warningsAsErrors: options.warningsAsErrors) ? 1 : 0
     }
 
+    /// `docspec report --html <path>`.
     static func report(
-        _ config: Config, _ options: Options, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
+        _ config: Config, _ options: ReportOptions, html path: String, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
     ) throws(DocSpecError) -> Int32 {
-        let path = options.htmlDirectory ?? ""
         let directory = resolve(path, currentDirectory: currentDirectory)
-        var lint = Pipeline.lint(config, retention: .prose, discovered: found, progress: progress("report", found, config, options, output))
+        var lint = Pipeline.lint(config, retention: .prose, discovered: found, progress: progress("report", found, config, options.progress, output))
         // The findings lint shows: suppressions, the config's rule levels and the baseline applied.
-        let found = try findings(lint.diagnostics, docSet: lint.docSet, config: config, options: options, currentDirectory: currentDirectory)
+        let found = try findings(lint.diagnostics, docSet: lint.docSet, config: config, policy: PolicyOptions(), currentDirectory: currentDirectory)
         lint.diagnostics = found.shown
         let written: HTMLReport.WriteResult
         do {
@@ -399,13 +398,13 @@ public enum DocSpecCLI {
             fail("cannot write the report to '\(path)': \(error.description)", output)
             return 2
         }
-        render(lint.diagnostics, options, output, config)
-        if options.format != "json" {
+        render(lint.diagnostics, options.format, output, config)
+        if options.format != .json {
             var files = "\(written.written.count) written, \(written.unchanged.count) unchanged"
             if !written.removed.isEmpty { files += ", \(written.removed.count) removed" }
             output.out("docspec report: \((path as NSString).appendingPathComponent("index.html")) (\(files)); \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(lint.diagnostics, hidden: found.hidden))\n")
         }
-        return failed(lint.diagnostics, options) ? 1 : 0
+        return failed(lint.diagnostics, warningsAsErrors: options.warningsAsErrors) ? 1 : 0
     }
 
     // MARK: help
@@ -418,110 +417,5 @@ public enum DocSpecCLI {
         s += "\nOPTIONS:\n  --version               Show the version.\n  -h, --help              Show help information.\n"
         s += "\n  See 'docspec <command> --help' for details.\n"
         return s
-    }
-
-    // MARK: options
-
-    /// The values a command's options set (`CommandDeclaration.parse`); each command declares
-    /// which of them it takes.
-    struct Options: Sendable {
-        var configPath: String?
-        var locales: [Config.Locale] = []
-        var source: String?
-        var output: String?
-        var imports: [String] = []
-        var format = "text"
-        var checkOnly = false
-        var warningsAsErrors = false
-        /// `check --symbols`: check the docs against the library's symbol graph.
-        var symbols = false
-        /// `check --symbol-graphs <dir>`: the folder of `*.symbols.json` files to read.
-        var symbolGraphs: String?
-        /// `tables --output <file>`.
-        var outputFile: String?
-        /// `tables --locales ja,ru`.
-        var localeSelection: [String]?
-        /// `tables --table <id>`.
-        var tableIDs: [String] = []
-        /// `report --html <dir>`.
-        var htmlDirectory: String?
-        /// `--baseline <file>` (lint, check, baseline).
-        var baselinePath: String?
-        /// `--severity <rule>=<level>`, in order (lint, check, baseline).
-        var severities: [String] = []
-        /// `--changed-since <ref>` (lint, check).
-        var changedSince: String?
-        /// `baseline write` or `baseline prune`.
-        var baselineAction: String?
-        /// The rules of the run (`DocSpecCLI.run(_:output:currentDirectory:rules:)`).
-        var rules = RuleRegistry.standard
-        /// `--progress` (true) or `--quiet` (false); `nil` shows progress when standard error is a terminal.
-        var progress: Bool?
-        /// `fix --dry-run`.
-        var dryRun = false
-        /// `fix --insert-missing`.
-        var insertMissing = false
-        /// `lint --watch`.
-        var watch = false
-        /// `lsp --debounce-ms <n>`.
-        var debounceMilliseconds: Int?
-        /// `fix --rule <id>`, in order.
-        var fixRules: [String] = []
-        /// The positional arguments, in order (`stamp`'s pages, `rules`' rule id, `baseline`'s action).
-        var positional: [String] = []
-
-        /// `tables`: keeps the locales of `--locales` (in that order), and makes the first shown
-        /// locale the one rows are anchored on when the source locale is not shown (unless
-        /// `--source` names one).
-        func selectLocales(_ config: inout Config) throws(DocSpecError) {
-            if let codes = localeSelection {
-                var chosen: [Config.Locale] = []
-                for code in codes {
-                    guard let l = config.locales.first(where: { $0.code == code }) else {
-                        throw .usage("--locales: unknown locale '\(code)' (configured: \(config.locales.map(\.code).joined(separator: ", ")))")
-                    }
-                    if chosen.contains(where: { $0.code == code }) { throw .usage("--locales: '\(code)' is given twice") }
-                    chosen.append(l)
-                }
-                config.locales = chosen
-            }
-            if source == nil, !config.locales.contains(where: { $0.code == config.source }), let first = config.locales.first {
-                config.source = first.code
-            }
-        }
-
-        func config(currentDirectory: URL) throws(DocSpecError) -> Config {
-            var config: Config
-            if let path = configPath {
-                let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
-                config = try Config.load(from: url, displayPath: path, rules: rules)
-            } else if let found = Config.find(from: currentDirectory) {
-                config = try Config.load(from: found.url, displayPath: found.display, rules: rules)
-            } else {
-                config = Config(root: currentDirectory, locales: [], source: "")
-                config.rules = rules
-            }
-            if !locales.isEmpty {
-                if configPath == nil { config.root = currentDirectory }
-                let sameRoot = config.root.standardizedFileURL.path == currentDirectory.standardizedFileURL.path
-                config.locales = locales.map { l in
-                    // Command-line folders are relative to the current folder; they are kept as
-                    // typed (so messages show them so) unless the config's root is elsewhere.
-                    let dir = l.directory.hasPrefix("/") || sameRoot
-                        ? l.directory : currentDirectory.appendingPathComponent(l.directory).standardizedFileURL.path
-                    return Config.Locale(code: l.code, directory: dir)
-                }
-            }
-            if let source { config.source = source }
-            if let output {
-                guard !output.isEmpty else { throw .usage("--output needs a folder") }
-                // Like --locale, a command-line folder is relative to the current folder.
-                let sameRoot = config.root.standardizedFileURL.path == currentDirectory.standardizedFileURL.path
-                config.output = output.hasPrefix("/") || sameRoot
-                    ? output : currentDirectory.appendingPathComponent(output).standardizedFileURL.path
-            }
-            if !imports.isEmpty { config.imports = imports }
-            return config
-        }
     }
 }

@@ -74,15 +74,15 @@ struct Findings {
 
 extension DocSpecCLI {
     /// The rule levels in force: the config's `rules:`, then each `--severity` (later wins).
-    static func ruleLevels(_ config: Config, _ options: Options) throws(DocSpecError) -> [String: RuleLevel] {
+    static func ruleLevels(_ config: Config, _ policy: PolicyOptions) throws(DocSpecError) -> [String: RuleLevel] {
         var levels = config.ruleLevels
-        for spec in options.severities {
+        for spec in policy.severities {
             guard let eq = spec.firstIndex(of: "=") else {
                 throw .usage("--severity takes <rule>=<level>, e.g. --severity cell-mismatch=warning (got '\(spec)')")
             }
             let rule = String(spec[..<eq])
             let text = String(spec[spec.index(after: eq)...])
-            guard options.rules.contains(rule) else { throw .usage("--severity: unknown rule '\(rule)' ('docspec rules' lists them)") }
+            guard config.rules.contains(rule) else { throw .usage("--severity: unknown rule '\(rule)' ('docspec rules' lists them)") }
             guard let level = RuleLevel(rawValue: text) else {
                 throw .usage("--severity: unknown level '\(text)' for '\(rule)'; use error, warning, note or off")
             }
@@ -112,10 +112,12 @@ extension DocSpecCLI {
     }
 
     /// Suppressions, rule levels, `--changed-since` and the baseline applied to `diagnostics`.
-    static func findings(_ diagnostics: [Diagnostic], docSet: DocSet, config: Config, options: Options, currentDirectory: URL) throws(DocSpecError) -> Findings {
-        let levels = try ruleLevels(config, options)
-        let changed = try options.changedSince.map { ref throws(DocSpecError) in try ChangedFiles.since(ref, in: config.root) }
-        let baseline = try loadBaseline(config, options, currentDirectory: currentDirectory, required: options.baselinePath != nil)
+    static func findings(
+        _ diagnostics: [Diagnostic], docSet: DocSet, config: Config, policy: PolicyOptions, currentDirectory: URL
+    ) throws(DocSpecError) -> Findings {
+        let levels = try ruleLevels(config, policy)
+        let changed = try policy.changedSince.map { ref throws(DocSpecError) in try ChangedFiles.since(ref, in: config.root) }
+        let baseline = try loadBaseline(config, policy, currentDirectory: currentDirectory, required: policy.baselinePath != nil)
         var (shown, suppressed) = policyFindings(diagnostics, docSet: docSet, levels: levels, rules: config.rules)
         if let changed {
             // Findings about the doc set as a whole (a page deleted or added in one locale, a
@@ -133,7 +135,7 @@ extension DocSpecCLI {
         if let baseline {
             let (kept, hidden) = baseline.filter(shown, root: rootPath(config))
             shown = kept
-            let (_, display) = baselineLocation(config, options, currentDirectory: currentDirectory)
+            let (_, display) = baselineLocation(config, policy, currentDirectory: currentDirectory)
             baselined = hidden.sortedForOutput().map {
                 SuppressedDiagnostic($0, kind: .external, justification: "recorded in the baseline file \(display)")
             }
@@ -146,15 +148,15 @@ extension DocSpecCLI {
 
     /// The baseline file: `--baseline` (relative to the current folder), else the config's
     /// `baseline:` (relative to the project root), else `docspec-baseline.json` at the root.
-    static func baselineLocation(_ config: Config, _ options: Options, currentDirectory: URL) -> (url: URL, display: String) {
-        if let path = options.baselinePath { return (resolve(path, currentDirectory: currentDirectory), path) }
+    static func baselineLocation(_ config: Config, _ policy: PolicyOptions, currentDirectory: URL) -> (url: URL, display: String) {
+        if let path = policy.baselinePath { return (resolve(path, currentDirectory: currentDirectory), path) }
         let path = config.baseline ?? Baseline.defaultFileName
         return (config.resolve(path).standardizedFileURL, path)
     }
 
     /// The baseline, or `nil` when its file does not exist and was not named with `--baseline`.
-    static func loadBaseline(_ config: Config, _ options: Options, currentDirectory: URL, required: Bool) throws(DocSpecError) -> Baseline? {
-        let (url, display) = baselineLocation(config, options, currentDirectory: currentDirectory)
+    static func loadBaseline(_ config: Config, _ policy: PolicyOptions, currentDirectory: URL, required: Bool) throws(DocSpecError) -> Baseline? {
+        let (url, display) = baselineLocation(config, policy, currentDirectory: currentDirectory)
         guard FileManager.default.fileExists(atPath: url.path) else {
             if required { throw .io("the baseline file '\(display)' does not exist (create it with 'docspec baseline write')") }
             return nil

@@ -27,20 +27,20 @@ extension DocSpecCLI {
 
     /// Prints the findings of `lint` or `check` in the chosen format, with `summary` as the last
     /// line for text and GitHub output.
-    static func report(_ found: Findings, summary: String, _ config: Config, _ options: Options, _ output: CLIOutput) {
+    static func report(_ found: Findings, summary: String, _ config: Config, _ options: FindingRunOptions, _ output: CLIOutput) {
         let root = rootPath(config)
         switch options.format {
-        case "json":
+        case .json:
             output.out(JSONDiagnosticRenderer(root: root).render(found.shown, hidden: found.hidden))
-        case "sarif":
-            let levels = (try? ruleLevels(config, options)) ?? config.ruleLevels
+        case .sarif:
+            let levels = (try? ruleLevels(config, options.policy)) ?? config.ruleLevels
             let renderer = SARIFRenderer(
                 toolName: "docspec", toolVersion: version, informationURI: informationURI,
                 rules: sarifRules(config.rules, levels: levels), root: root)
             output.out(renderer.render(found.shown, suppressed: found.hidden.findings))
-        case "github":
+        case .github:
             github(found, summary: summary, output)
-        default:
+        case .text:
             output.err(errorRenderer(output, root: config.root).render(found.shown))
             output.out(summary + "\n")
         }
@@ -104,16 +104,16 @@ extension DocSpecCLI {
 
     /// `docspec baseline write` and `docspec baseline prune [--check]`.
     static func baseline(
-        _ config: Config, _ options: Options, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
+        _ config: Config, _ options: BaselineOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
     ) throws(DocSpecError) -> Int32 {
-        let action = options.baselineAction ?? "write"
+        let action = options.action
         if options.checkOnly, action != "prune" { throw .usage("--check works with 'baseline prune' only") }
-        let levels = try ruleLevels(config, options)
+        let levels = try ruleLevels(config, options.policy)
         let lint = Pipeline.lint(
-            config, retention: .generationInput, discovered: found, progress: progress("baseline", found, config, options, output))
+            config, retention: .generationInput, discovered: found, progress: progress("baseline", found, config, options.progress, output))
         let (current, _) = policyFindings(lint.diagnostics, docSet: lint.docSet, levels: levels, rules: config.rules)
         let root = rootPath(config)
-        let (url, display) = baselineLocation(config, options, currentDirectory: currentDirectory)
+        let (url, display) = baselineLocation(config, options.policy, currentDirectory: currentDirectory)
         func write(_ b: Baseline) throws(DocSpecError) {
             do {
                 try b.write(to: url)
@@ -127,7 +127,7 @@ extension DocSpecCLI {
             output.out("docspec baseline write: \(current.count) finding\(current.count == 1 ? "" : "s") (\(b.findings.count) entr\(b.findings.count == 1 ? "y" : "ies")) recorded in \(display)\n")
             return 0
         }
-        guard let existing = try loadBaseline(config, options, currentDirectory: currentDirectory, required: true) else { return 2 }
+        guard let existing = try loadBaseline(config, options.policy, currentDirectory: currentDirectory, required: true) else { return 2 }
         let (pruned, removedEntries, removedFindings) = existing.pruned(against: current, root: root)
         let changed = pruned != existing
         let what = "\(removedEntries) entr\(removedEntries == 1 ? "y" : "ies") removed, \(removedFindings) fixed finding\(removedFindings == 1 ? "" : "s") dropped; \(pruned.findings.count) left"

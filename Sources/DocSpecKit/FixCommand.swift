@@ -155,37 +155,43 @@ enum FixCommand {
         """
 
     /// The command's declaration: parsing, help and suggestions derive from it.
-    static let declaration = CommandDeclaration(
+    static let declaration = Command<Arguments>(
         name: name, abstract: summary,
         usage: ["fix [--dry-run] [--rule <id>…] [--insert-missing] [options] [<target page>…]"],
         discussion: discussion,
         arguments: [ArgumentDeclaration(name: "target page", repeatable: true, help: "A page of a target locale (path as on disk); repeatable.")],
         options: [
-            .flag("--dry-run", help: "Print a unified diff of the changes to standard output; write nothing.") { o in o.dryRun = true },
-            .value("--rule", "id", repeatable: true, help: "Fix only findings of this rule; repeatable.") { o, v in o.fixRules.append(v) },
+            .flag("--dry-run", help: "Print a unified diff of the changes to standard output; write nothing.", sets: \.dryRun),
+            .value("--rule", "id", repeatable: true, help: "Fix only findings of this rule; repeatable.") { o, v in o.rules.append(v) },
             .flag(
                 "--insert-missing",
-                help: "Also insert each missing section of the source locale, untranslated, between <!-- docspec:untranslated --> marker comments."
-            ) { o in o.insertMissing = true },
-        ] + DocSpecCLI.docOptions,
+                help: "Also insert each missing section of the source locale, untranslated, between <!-- docspec:untranslated --> marker comments.",
+                sets: \.insertMissing),
+        ] + DocSpecCLI.DocOptions.options.lifted(\.docs),
         exitStatus: "0 done (or, with --dry-run, nothing to fix), 1 with --dry-run when there is something to fix, 2 usage, config or I/O error."
     ) { o, c throws(DocSpecError) in
-        for r in o.fixRules where c.rules[r] == nil {
+        for r in o.rules where c.rules[r] == nil {
             throw .usage("unknown rule '\(r)'\(Suggestion.hint(r, in: c.rules.ids.map(\.rawValue))) ('docspec rules' lists them)")
         }
-        let (config, _) = try DocSpecCLI.prepare(name, o, c)
-        var options = o
-        options.rules = c.rules
-        let args = Arguments(dryRun: o.dryRun, insertMissing: o.insertMissing, rules: o.fixRules, paths: o.positional)
-        return try run(config, args, options, c.output, currentDirectory: c.currentDirectory)
+        let (config, _) = try DocSpecCLI.prepare(name, o.docs, pages: [], c)
+        return try run(config, o, c.output, currentDirectory: c.currentDirectory)
     }
 
-    /// Parsed arguments.
-    struct Arguments {
+    /// The command's parsed values.
+    struct Arguments: CommandValues {
+        var docs = DocSpecCLI.DocOptions()
+        /// `--dry-run`.
         var dryRun = false
+        /// `--insert-missing`.
         var insertMissing = false
+        /// `--rule <id>`, in order.
         var rules: [String] = []
+        /// The target pages named.
         var paths: [String] = []
+        var positional: [String] {
+            get { paths }
+            set { paths = newValue }
+        }
     }
 
     /// What a fix run did.
@@ -196,7 +202,7 @@ enum FixCommand {
         var diff = ""
     }
 
-    static func run(_ config: Config, _ args: Arguments, _ options: DocSpecCLI.Options, _ output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
+    static func run(_ config: Config, _ args: Arguments, _ output: CLIOutput, currentDirectory: URL) throws(DocSpecError) -> Int32 {
         let root = config.root.standardizedFileURL
         let wanted = Set(args.paths.map { DocSpecCLI.resolve($0, currentDirectory: currentDirectory).standardizedFileURL.path })
         func url(_ file: String) -> URL { file.hasPrefix("/") ? URL(fileURLWithPath: file) : root.appendingPathComponent(file) }
@@ -206,7 +212,7 @@ enum FixCommand {
         // repeats until nothing is left to fix, so that the next run is a no-op.
         for pass in 0..<(args.dryRun ? 1 : 4) {
             let lint = Pipeline.lint(config, retention: .generationInput)
-            let found = try DocSpecCLI.findings(lint.diagnostics, docSet: lint.docSet, config: config, options: options, currentDirectory: currentDirectory)
+            let found = try DocSpecCLI.findings(lint.diagnostics, docSet: lint.docSet, config: config, policy: DocSpecCLI.PolicyOptions(), currentDirectory: currentDirectory)
             let targetFiles = Set(lint.docSet.pages.filter { targetLocales.contains($0.key) }.flatMap { $0.value.map(\.path) })
             let selected = found.shown.filter { d in
                 guard let file = d.location?.file, targetFiles.contains(file) else { return false }

@@ -78,7 +78,7 @@ final class SystemWatchClock: WatchClock, @unchecked Sendable {
 /// standard error, as `lint` prints them; `resolved:` lines and one summary line per run on
 /// standard output.
 final class LintWatcher {
-    let options: DocSpecCLI.Options
+    let options: DocSpecCLI.LintOptions
     let context: DocSpecCLI.Context
     let clock: WatchClock
     let files: WatchedFiles
@@ -91,7 +91,7 @@ final class LintWatcher {
     private var previous: [String: Diagnostic] = [:]
 
     init(
-        options: DocSpecCLI.Options, context: DocSpecCLI.Context, clock: WatchClock, files: WatchedFiles = PolledFiles(),
+        options: DocSpecCLI.LintOptions, context: DocSpecCLI.Context, clock: WatchClock, files: WatchedFiles = PolledFiles(),
         interval: TimeInterval = 0.5
     ) {
         self.options = options
@@ -102,18 +102,18 @@ final class LintWatcher {
     }
 
     /// The formats `--watch` prints: text only (a stream of changes is not one JSON or SARIF document).
-    static func check(_ options: DocSpecCLI.Options) throws(DocSpecError) {
-        guard options.format == "text" else {
-            throw .usage("--watch prints text (new and resolved findings as files change); --format \(options.format) is for a single run without --watch")
+    static func check(_ options: DocSpecCLI.LintOptions) throws(DocSpecError) {
+        guard options.run.format == .text else {
+            throw .usage("--watch prints text (new and resolved findings as files change); --format \(options.run.format.rawValue) is for a single run without --watch")
         }
-        if options.changedSince != nil {
+        if options.run.policy.changedSince != nil {
             throw .usage("--watch reports what changes while it runs; --changed-since is for a single run")
         }
     }
 
     /// The `docspec.yml` read: `--config`, else the one found from the current folder.
     var configFile: URL? {
-        if let path = options.configPath { return DocSpecCLI.resolve(path, currentDirectory: context.currentDirectory) }
+        if let path = options.run.docs.configPath { return DocSpecCLI.resolve(path, currentDirectory: context.currentDirectory) }
         return Config.find(from: context.currentDirectory)?.url
     }
 
@@ -122,7 +122,7 @@ final class LintWatcher {
     func run() throws(DocSpecError) -> Int32 {
         let watched = configFile
         stamps = files.snapshot(config: nil, configFile: watched)
-        let (config, found) = try DocSpecCLI.prepare("lint", options, context)
+        let (config, found) = try DocSpecCLI.prepare("lint", options.run.docs, pages: options.run.pages, context)
         self.config = config
         stamps = files.snapshot(config: config, configFile: watched)
         try lint(config, found, changed: [])
@@ -140,7 +140,7 @@ final class LintWatcher {
         let configChanged = configFile.map { changed.contains($0.standardizedFileURL.path) } ?? false
         do throws(DocSpecError) {
             if configChanged || config == nil { cache = LintCache() }
-            let (config, found) = try DocSpecCLI.prepare("lint", options, context)
+            let (config, found) = try DocSpecCLI.prepare("lint", options.run.docs, pages: options.run.pages, context)
             if self.config == nil || configChanged {
                 // After a broken docspec.yml every page looks new: the change was the config.
                 if self.config == nil, let configFile { changed = [configFile.standardizedFileURL.path] }
@@ -159,9 +159,9 @@ final class LintWatcher {
     private func lint(_ config: Config, _ found: [DocSet.LocaleFiles], changed: Set<String>) throws(DocSpecError) {
         cache.retain(Set(found.flatMap { f in f.files.map { f.url($0).standardizedFileURL.path } }))
         let result = Pipeline.lint(
-            config, retention: .generationInput, discovered: found, generationSource: DocSpecCLI.generationSource(config, options), cache: cache)
+            config, retention: .generationInput, discovered: found, generationSource: DocSpecCLI.generationSource(config, pages: options.run.pages), cache: cache)
         let shown = try DocSpecCLI.findings(
-            result.diagnostics, docSet: result.docSet, config: config, options: options, currentDirectory: context.currentDirectory)
+            result.diagnostics, docSet: result.docSet, config: config, policy: options.run.policy, currentDirectory: context.currentDirectory)
         let root = DocSpecCLI.rootPath(config)
         let keyed = Self.keyed(shown.shown, root: root)
         let current = Dictionary(keyed, uniquingKeysWith: { a, _ in a })

@@ -10,7 +10,7 @@ struct ExtractStreamingTests {
     @Test("the bytes do not depend on the chunk size, and the document is valid JSON with every row")
     func chunkSizeDoesNotMatter() throws {
         let ws = try Workspace(fixture: "clean")
-        let config = try DocSpecCLI.Options().config(currentDirectory: ws.root)
+        let config = try DocSpecCLI.DocOptions().config(currentDirectory: ws.root, rules: .standard)
         let docs = DocSet.load(config)
         var outputs: [String] = []
         for chunk in [1, 2, 3, 10_000] {

@@ -45,9 +45,7 @@ struct LintWatchTests {
             let (o, e) = buffer.contents
             marks.append((o.count, e.count))
         }, steps)
-        let declaration = try #require(DocSpecCLI.command("lint"))
-        var options = try declaration.parse(arguments, all: DocSpecCLI.commandDeclarations)
-        options.rules = .standard
+        let options = try DocSpecCLI.lintCommand.parse(arguments, all: DocSpecCLI.commandDeclarations)
         let context = DocSpecCLI.Context(output: buffer.output, currentDirectory: w.root, rules: .standard)
         try LintWatcher.check(options)
         let watcher = LintWatcher(options: options, context: context, clock: clock)

@@ -98,7 +98,14 @@ enum LSPCommand {
     static let name = "lsp"
     static let summary = "Run the language server (LSP over standard input/output): drift as you type, fixes as code actions."
 
-    static let declaration = CommandDeclaration(
+    /// The command's parsed values.
+    struct Values: CommandValues {
+        /// `--debounce-ms <n>`.
+        var debounceMilliseconds = 150
+        var positional: [String] = []
+    }
+
+    static let declaration = Command<Values>(
         name: name, abstract: summary,
         usage: ["lsp [--debounce-ms <n>]"],
         discussion: """
@@ -119,7 +126,7 @@ enum LSPCommand {
         ],
         exitStatus: "0 after the client's shutdown and exit, 1 when the client goes away without shutting down."
     ) { o, _ in
-        serve(debounce: Double(o.debounceMilliseconds ?? 150) / 1000)
+        serve(debounce: Double(o.debounceMilliseconds) / 1000)
     }
 
     /// Serves on standard input and output until `exit` or the end of input; returns the exit status.

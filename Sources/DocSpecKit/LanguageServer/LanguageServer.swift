@@ -303,7 +303,7 @@ public final class LanguageServer: @unchecked Sendable {
                 findings += result.diagnostics
                 analysis = result.analysis
                 let docs = DocSet(pages: [config.source: [source], p.locale: [target]], diagnostics: [], unreadable: [:])
-                let levels = (try? DocSpecCLI.ruleLevels(config, DocSpecCLI.Options())) ?? [:]
+                let levels = (try? DocSpecCLI.ruleLevels(config, DocSpecCLI.PolicyOptions())) ?? [:]
                 findings = DocSpecCLI.policyFindings(findings, docSet: docs, levels: levels, rules: config.rules).diagnostics
             }
         }
