@@ -45,25 +45,6 @@ enum HTMLPage {
         return out
     }
 
-    /// `escape(_:)` with `<wbr>` break opportunities in long identifiers (12 or more characters):
-    /// between a lower-case letter or digit and an upper-case letter, and after `_`, `/` and `.`,
-    /// so long code in narrow table columns wraps at word boundaries. Copied text is unchanged.
-    static func escapeBreakable(_ text: String) -> String {
-        guard text.count >= 12 else { return escape(text) }
-        var out = ""
-        var previous: Character?
-        for ch in text {
-            if let p = previous {
-                let camel = (p.isLowercase || p.isNumber) && ch.isUppercase
-                let after = (p == "_" || p == "/" || p == ".") && (ch.isLetter || ch.isNumber)
-                if camel || after { out += "<wbr>" }
-            }
-            out += escape(String(ch))
-            previous = ch
-        }
-        return out
-    }
-
     /// A complete page: `title` and `body` (already HTML) in the shell with the shared style, the
     /// page's extra `style`, and the inline script last.
     static func document(title: String, lang: String = "en", style: String = "", body: String, generator: Bool = false) -> String {

@@ -542,7 +542,7 @@ struct HTMLReport {
                             continue
                         }
                         let (attrs, badges) = marks.attributes(id(side), classes: split)
-                        html += "<td\(attrs) lang=\"\(e(page.locale))\">\(TablesRenderer.htmlCell(CellText(cell), breakable: false))\(badges)</td>"
+                        html += "<td\(attrs) lang=\"\(e(page.locale))\">\(TablesRenderer.htmlCell(CellText(cell)))\(badges)</td>"
                     }
                     continue
                 }
@@ -557,14 +557,14 @@ struct HTMLReport {
                 if cells.count == 1 || cells.allSatisfy({ $0.2.text == last.2.text }) {
                     if cells.count > 1 {
                         let (inner, innerBadges) = marks.attributes(id(cells[0].0))
-                        html += "<span\(inner)>\(TablesRenderer.htmlCell(CellText(last.2), breakable: false))</span>\(innerBadges)"
+                        html += "<span\(inner)>\(TablesRenderer.htmlCell(CellText(last.2)))</span>\(innerBadges)"
                     } else {
-                        html += TablesRenderer.htmlCell(CellText(last.2), breakable: false)
+                        html += TablesRenderer.htmlCell(CellText(last.2))
                     }
                 } else {
                     let (inner, innerBadges) = marks.attributes(id(cells[0].0))
-                    html += "<span\(inner)><span class=\"lc\">\(e(cells[0].1)):</span> \(TablesRenderer.htmlCell(CellText(cells[0].2), breakable: false))</span>\(innerBadges)"
-                    html += "<br><span class=\"\(differs ? "other" : "")\"><span class=\"lc\">\(e(last.1)):</span> \(TablesRenderer.htmlCell(CellText(last.2), breakable: false))</span>"
+                    html += "<span\(inner)><span class=\"lc\">\(e(cells[0].1)):</span> \(TablesRenderer.htmlCell(CellText(cells[0].2)))</span>\(innerBadges)"
+                    html += "<br><span class=\"\(differs ? "other" : "")\"><span class=\"lc\">\(e(last.1)):</span> \(TablesRenderer.htmlCell(CellText(last.2)))</span>"
                 }
                 html += "\(badges)</td>"
             }

@@ -354,7 +354,7 @@ struct TablesRenderer {
                 meta += "; " + locations(t).map { "\(e($0.locale)): \($0.present ? e($0.text) : "<span class=\"missing\">\(e($0.text))</span>")" }.joined(separator: ", ")
                 body += "<p class=\"meta\">\(meta)</p>\n"
                 let columns = outputColumns(t)
-                body += "<table class=\"spec\">\n<thead><tr>"
+                body += "<div class=\"scroll\"><table class=\"spec\">\n<thead><tr>"
                 for c in columns {
                     let lang = c.locale ?? (bilingual ? nil : locales.first)
                     body += "<th\(lang.map { " lang=\"\(e($0))\" class=\"translated\"" } ?? "")>\(e(headerText(c, t)))</th>"
@@ -377,23 +377,28 @@ struct TablesRenderer {
                     }
                     body += "</tr>\n"
                 }
-                body += "</tbody>\n</table>\n</section>\n"
+                body += "</tbody>\n</table></div>\n</section>\n"
             }
         }
         if groups.isEmpty { body += "<p>No spec tables.</p>\n" }
         return HTMLPage.document(title: "Spec tables: \(locales.joined(separator: ", "))", style: Self.style, body: body)
     }
 
-    /// A cell as HTML: its code spans as `<code>`, else escaped text. With `breakable`, long
-    /// identifiers get `<wbr>` break opportunities (see `HTMLPage.escapeBreakable`); without,
-    /// code is never broken (the report's tables scroll instead).
-    static func htmlCell(_ t: CellText, breakable: Bool = true) -> String {
-        t.code.isEmpty ? HTMLPage.escape(t.text) : t.code.map { "<code>\(breakable ? HTMLPage.escapeBreakable($0) : HTMLPage.escape($0))</code>" }.joined(separator: ", ")
+    /// A cell as HTML: its code spans as `<code>`, else escaped text. Code is written as it is
+    /// (no `<wbr>` or other markup inside it, so copying or searching finds the identifier); the
+    /// style keeps it from breaking and a wide table scrolls in its box instead.
+    static func htmlCell(_ t: CellText) -> String {
+        t.code.isEmpty ? HTMLPage.escape(t.text) : t.code.map { "<code>\(HTMLPage.escape($0))</code>" }.joined(separator: ", ")
     }
 
+    /// As the report's: identifiers never break mid-word (`word-break: keep-all` also keeps CJK
+    /// text in code together, `overflow-wrap: normal` forbids emergency breaks), code in a table
+    /// cell stays on one line, and a table wider than the window scrolls in its own box.
     static let style = """
         .toc { columns: 2; font-size: 13px; } .toc ul { margin: 0; padding-left: 18px; } .toc > li { break-inside: avoid; }
         table.spec th.translated { background: #eef6ff; }
+        code { word-break: keep-all; overflow-wrap: normal; } table.spec code { white-space: nowrap; }
+        .scroll { overflow-x: auto; max-width: 100%; }
 
         """
 }

@@ -175,6 +175,11 @@ struct HTMLReportBrowserTests {
         let status = DocSpecCLI.run(["report", "--html", bundled.path], output: buffer.output, currentDirectory: Self.packageRoot)
         #expect(status == 0 || status == 1, "\(buffer.contents)")
 
+        let tables = tmp.appendingPathComponent("tables.html")
+        let tablesStatus = DocSpecCLI.run(
+            ["tables", "--format", "html", "--locales", "ja,ru", "--output", tables.path], output: buffer.output, currentDirectory: Self.packageRoot)
+        #expect(tablesStatus == 0 || tablesStatus == 1, "\(buffer.contents)")
+
         let stderr = tmp.appendingPathComponent("chromium.err")
         let session = try DevToolsSession(chromium: chromium, flags: Self.chromiumFlags(profile: tmp.appendingPathComponent("profile")), stderrFile: stderr)
         try session.attach(width: 1400, height: 900)
@@ -196,10 +201,16 @@ struct HTMLReportBrowserTests {
 
         // No horizontal overflow at 1,400 px: the index and pair pages of the fixture and of the bundled docs.
         for page in [ws.url("report/index.html"), ws.url("report/ru-request.html"), ws.url("report/ru-errors.html"),
-                     bundled.appendingPathComponent("index.html"), bundled.appendingPathComponent("ru-consumption-request.html")] {
+                     bundled.appendingPathComponent("index.html"), bundled.appendingPathComponent("ru-consumption-request.html"), tables] {
             try session.load(page)
             let width = try session.evaluate("document.documentElement.scrollWidth") as? Int
             #expect(width.map { $0 <= 1400 } == true, "\(page.lastPathComponent) is \(width ?? -1) px wide in a 1,400 px window")
+            if page == tables {
+                // Each code span of the spec tables is laid out on one line: no identifier is broken.
+                let broken = try session.evaluate(
+                    "Array.prototype.filter.call(document.querySelectorAll('table.spec code'), function (c) { return c.getClientRects().length !== 1; }).map(function (c) { return c.textContent; })")
+                #expect((broken as? [String]) == [], "code spans broken over lines: \(String(describing: broken))")
+            }
         }
         let log = String(decoding: fm.contents(atPath: stderr.path) ?? Data(), as: UTF8.self)
         #expect(Self.pageProblems(log).isEmpty, "\(Self.pageProblems(log).joined(separator: "\n"))")

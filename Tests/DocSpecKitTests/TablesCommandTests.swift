@@ -169,11 +169,23 @@ struct TablesCommandTests {
         #expect(!html.out.contains("</td><script"))
         #expect(html.out.contains("Слишком &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &#39;a&#39; &lt;img src=x onerror=alert(2)&gt;"))
         #expect(html.out.contains("状態 &lt;script&gt;alert(3)&lt;/script&gt;"))
-        #expect(html.out.contains("<td><code>&lt;/<wbr>td&gt;&lt;script&gt;alert(4)&lt;/<wbr>script&gt;</code></td>"), "escaped, with break opportunities only between escaped characters")
+        #expect(html.out.contains("<td><code>&lt;/td&gt;&lt;script&gt;alert(4)&lt;/script&gt;</code></td>"), "escaped, nothing inserted")
         #expect(html.out.components(separatedBy: "<script").count == 2, "only DocSpec's own script")
         let md = ws.run(["tables", "--format", "md"])
         #expect(md.out.contains(#"Слишком \<script\>alert(1)\</script\> \& "q" 'a' \<img src=x onerror=alert(2)\>"#))
         #expect(md.out.contains("| `</td><script>alert(4)</script>` |"))
+    }
+
+    @Test("HTML code spans hold the identifier as written (no <wbr> to break copy or search); the style keeps it whole")
+    func codeNeverBroken() throws {
+        let ws = try Workspace(fixture: "clean")
+        let html = ws.run(["tables", "--format", "html", "--locales", "ja,ru"]).out
+        #expect(!html.contains("<wbr"), "no break opportunity anywhere in the page")
+        #expect(html.contains("<code>InvalidPlayTimeError</code>") && html.contains("<code>RateLimitExceededError</code>"), "\(html)")
+        let codeSpans = html.components(separatedBy: "<code>").dropFirst().map { $0.components(separatedBy: "</code>")[0] }
+        #expect(!codeSpans.isEmpty && codeSpans.allSatisfy { !$0.contains("<") }, "only text inside <code>")
+        #expect(html.contains("code { word-break: keep-all; overflow-wrap: normal; } table.spec code { white-space: nowrap; }"))
+        #expect(html.contains("<div class=\"scroll\"><table class=\"spec\">"), "a wide table scrolls in its box")
     }
 
     @Test("the HTML page is self-contained: no external resource, a CSP that allows none")
