@@ -111,6 +111,15 @@ public struct StructureDriftRule: DriftRule {
                 finding when the addition is intended.
                 """),
         RuleDescriptor(
+            "row-key-mismatch", .warning, layer: .drift,
+            summary: "a table row's name, kept in the source's Latin script, is written otherwise in the translation",
+            help: """
+                A generic table row (or definition list term) whose key is a name in Latin script on a page of another \
+                script (an HTTP status name, a product or API name) is kept as it is in a translation. The rows were \
+                paired by the rest of their content, and the translation's leading words differ: a stale or mistyped \
+                name. Copy the source's name.
+                """, example: "101 Switching Protocols  vs  101 | Switching Protocol"),
+        RuleDescriptor(
             "missing-generic-row", .warning, layer: .drift,
             summary: "a row of a table (GFM, HTML or definition list) of the source locale is missing in the translation",
             help: """
@@ -508,6 +517,40 @@ public struct StructureDriftRule: DriftRule {
 
         /// Two code keys name the same thing: equal, or one is the other with a qualifier
         /// (`Node.ELEMENT_NODE` and `ELEMENT_NODE`).
+        /// The translation's form of a source row key that is a name in Latin script (`101
+        /// Switching Protocols`), read from the same number of leading words of the target row's
+        /// cells, when it differs (case and punctuation aside) and is itself untranslated Latin
+        /// text; `nil` when they agree, the key is not such a name (it has letters of another
+        /// script, or fewer than two Latin letters), or the translation translated it.
+        static func renamedKey(_ key: String, in cells: [String]) -> String? {
+            func words(_ s: String) -> [Substring] { s.split { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\u{A0}" } }
+            func bare(_ w: Substring) -> String { LinkTarget.asciiLowercased(String(w.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.map(Character.init))) }
+            let keyWords = words(key)
+            guard !keyWords.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII }),
+                key.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 2
+            else { return nil }
+            // Whole cells, up to the one that holds the key's last word (`413 | Request Entity
+            // Too Large`): a name is not cut inside its cell.
+            var theirs: [Substring] = []
+            for cell in cells where theirs.count < keyWords.count { theirs += words(cell) }
+            guard theirs.count >= keyWords.count, theirs.allSatisfy({ $0.unicodeScalars.allSatisfy(\.isASCII) }) else { return nil }
+            // The key's words first, more after them (`226 | IM Used (HTTP Delta encoding)`): the same name.
+            if zip(keyWords, theirs).allSatisfy({ bare($0) == bare($1) }) { return nil }
+            // Only the words' letters changed, not a cell of other content in their place: the
+            // first word (the code, the term) agrees.
+            guard keyWords.count >= 2, bare(keyWords[0]) == bare(theirs[0]) else { return nil }
+            return theirs.joined(separator: " ")
+        }
+
+        /// Whether a cell's text is a placeholder for text not yet written: an ellipsis, `?`,
+        /// `TODO`, `TBD` (a dash is not: it often stands for "none" in any language).
+        static func isPlaceholderCell(_ text: String) -> Bool {
+            let t = text.trimmingSpaces
+            if t.isEmpty { return false }
+            if t.unicodeScalars.allSatisfy({ $0 == "." || $0 == "…" || $0 == "?" }) { return true }
+            return ["todo", "tbd", "fixme"].contains(LinkTarget.asciiLowercased(t))
+        }
+
         static func sameCode(_ a: String, _ b: String) -> Bool {
             // Spacing and a typographic ellipsis (`T : 'static`, `$(…)…`) are how it is written.
             func plain(_ s: String) -> String {
@@ -651,6 +694,20 @@ public struct StructureDriftRule: DriftRule {
                 out.append(d)
                 keyChanged.insert(i)
             }
+            // A row key that is a name kept in every language (Latin words in a page of another
+            // script: `101 Switching Protocols`) written otherwise in the translation's leading
+            // cells (`101 | Switching Protocol`), where the rows were paired by the rest.
+            for (i, p) in pairs.enumerated() where !keyChanged.contains(i) && !sr[i].keyIsCode {
+                guard let p else { continue }
+                let tr = targetRow(p)
+                guard let theirs = Self.renamedKey(sr[i].key, in: tr.cells) else { continue }
+                out.append(Diagnostic(
+                    "row-key-mismatch", .warning,
+                    "the name of row '\(clip(sr[i].key, 40))' of the \(ta.origin.rawValue)\(section) differs: \(tl) has '\(clip(theirs, 40))', the source locale (\(sl)) has '\(clip(sr[i].key, 40))'",
+                    at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
+                    fingerprint: "key-name|\(sr[i].key)|\(theirs)"))
+                keyChanged.insert(i)
+            }
             // Row findings: many rows differing the same way (an old translation that wrote
             // `ELEMENT_NODE` for `Node.ELEMENT_NODE`) are one finding per rule for the table.
             let before = out.count
@@ -666,6 +723,18 @@ public struct StructureDriftRule: DriftRule {
                         "row '\(clip(PageAlignment.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(section) has no description in \(tl)",
                         at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
                         fingerprint: "empty-row|" + PageAlignment.rowKey(sr[i])))
+                } else if ta.columnCount == tb.columnCount,
+                    let j = tr.cells.indices.dropFirst().first(where: { j in
+                        j < sr[i].cells.count && Self.isPlaceholderCell(tr.cells[j]) && !Self.isPlaceholderCell(sr[i].cells[j])
+                            && sr[i].cells[j].unicodeScalars.contains(where: Script.isLetter)
+                    })
+                {
+                    // A cell left as a placeholder (`...`, `TODO`) where the source has text.
+                    out.append(Diagnostic(
+                        "table-shape-mismatch", .warning,
+                        "row '\(clip(PageAlignment.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(section) has the placeholder '\(tr.cells[j])' in \(tl) where the source locale (\(sl)) has '\(clip(sr[i].cells[j], 40))'",
+                        at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
+                        fingerprint: "placeholder-cell|\(PageAlignment.rowKey(sr[i]))|\(j)"))
                 }
                 // The same data in another structure (a definition list of cross-reference macros,
                 // an HTML table of plain text) links differently by its form: links are compared
@@ -992,14 +1061,20 @@ public struct StructureDriftRule: DriftRule {
         }
 
         /// A code token without its qualifier: the part after the last `.` or `::` of a dotted
-        /// identifier (`Node.ELEMENT_NODE` → `ELEMENT_NODE`); other code as it is.
+        /// identifier (`Node.ELEMENT_NODE` → `ELEMENT_NODE`); other code as it is: a range
+        /// (`1...n`, `a..b`) or a number (`1.5`) has no qualifier.
         static func unqualified(_ c: String) -> String {
             // ASCII letters are the ASCII scalars that are alphabetic.
             guard c.utf8.allSatisfy({ b in
                 b == UInt8(ascii: ".") || b == UInt8(ascii: ":") || b == UInt8(ascii: "_") || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
                     || (b >= 0x30 && b <= 0x39)
-            }),
-                let last = c.split(whereSeparator: { $0 == "." || $0 == ":" }).last, last.count < c.count
+            }) else { return c }
+            // Each part an identifier (`::` is one separator, so it leaves no empty part); a
+            // leading `...` (`...u8`, "digits, then `u8`") qualifies too.
+            let parts = c.replacingOccurrences(of: "::", with: ".").split(separator: ".", omittingEmptySubsequences: false).drop { $0.isEmpty }
+            guard !parts.isEmpty,
+                parts.allSatisfy({ p in p.utf8.first.map { $0 == UInt8(ascii: "_") || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) } ?? false }),
+                let last = parts.last
             else { return c }
             return String(last)
         }
