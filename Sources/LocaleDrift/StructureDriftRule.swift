@@ -515,8 +515,6 @@ public struct StructureDriftRule: DriftRule {
             }
         }
 
-        /// Two code keys name the same thing: equal, or one is the other with a qualifier
-        /// (`Node.ELEMENT_NODE` and `ELEMENT_NODE`).
         /// The translation's form of a source row key that is a name in Latin script (`101
         /// Switching Protocols`), read from the same number of leading words of the target row's
         /// cells, when it differs (case and punctuation aside) and is itself untranslated Latin
@@ -542,6 +540,19 @@ public struct StructureDriftRule: DriftRule {
             return theirs.joined(separator: " ")
         }
 
+        /// Whether code `a` contains code `b` (ASCII case aside), `b` at least 3 characters.
+        static func contains(_ a: String, _ b: String) -> Bool {
+            b.utf8.count >= 3 && a.utf8.count > b.utf8.count && LinkTarget.asciiLowercased(a).hasBytes(LinkTarget.asciiLowercased(b))
+        }
+
+        /// Whether two numbers look alike: as many parts (`1.1` vs `2`) and as many digits before
+        /// the first point.
+        static func alikeNumbers(_ a: String, _ b: String) -> Bool {
+            let pa = a.split(separator: ".", omittingEmptySubsequences: false)
+            let pb = b.split(separator: ".", omittingEmptySubsequences: false)
+            return pa.count == pb.count && pa[0].count == pb[0].count
+        }
+
         /// Whether a cell's text is a placeholder for text not yet written: an ellipsis, `?`,
         /// `TODO`, `TBD` (a dash is not: it often stands for "none" in any language).
         static func isPlaceholderCell(_ text: String) -> Bool {
@@ -551,6 +562,8 @@ public struct StructureDriftRule: DriftRule {
             return ["todo", "tbd", "fixme"].contains(LinkTarget.asciiLowercased(t))
         }
 
+        /// Two code keys name the same thing: equal, or one is the other with a qualifier
+        /// (`Node.ELEMENT_NODE` and `ELEMENT_NODE`).
         static func sameCode(_ a: String, _ b: String) -> Bool {
             // Spacing and a typographic ellipsis (`T : 'static`, `$(…)…`) are how it is written.
             func plain(_ s: String) -> String {
@@ -757,6 +770,12 @@ public struct StructureDriftRule: DriftRule {
                     targetTokens.links = Self.removing(tr.keyLinks.filter { !sourceLinks.contains($0) }, from: targetTokens.links)
                     sourceTokens.code.removeAll { $0 == sr[i].key }
                     targetTokens.code.removeAll { $0 == tr.key }
+                    // So are the key's numbers (`404` of `{{HTTPStatus(404, "404 Not Found")}}`,
+                    // a macro whose text is not prose, written as a cell of its own).
+                    var keyNumbers = InvariantTokens()
+                    TokenExtractor(locales: []).tokens(prose: sr[i].key + " " + tr.key, into: &keyNumbers)
+                    sourceTokens.numbers.removeAll { keyNumbers.numbers.contains($0) }
+                    targetTokens.numbers.removeAll { keyNumbers.numbers.contains($0) }
                 }
                 // A changed key was reported above.
                 if keyChanged.contains(i) {
@@ -958,7 +977,15 @@ public struct StructureDriftRule: DriftRule {
                 // One replacement over a paragraph the translator split in two: the only missing
                 // group (its counterpart has nothing extra) and the only extra group, in another
                 // block of the same stretch, are one "differs" finding, not a missing and an extra.
-                if kind != 0 {
+                // A number is shown as what the translation has instead only when it is alike (the
+                // same number of digits and parts: `2019` / `2022`, `403` / `404`); another number
+                // of the block (a version in a column the source does not have) is not its
+                // replacement.
+                if kind == 0 {
+                    let missingNumbers = order.flatMap { missing[$0]!.tokens }
+                    for k in Array(extra.keys) { extra[k]!.removeAll { x in !missingNumbers.contains { Self.alikeNumbers(x, $0) } } }
+                }
+                do {
                     let lone = order.filter { at in missing[at]!.counterpart.map { (extra[$0] ?? []).isEmpty } ?? true }
                     let extraOnly = extra.filter { !$0.value.isEmpty && !missingCounterparts.contains($0.key) }
                     if lone.count == 1, extraOnly.count == 1, let d = extraOnly.first?.key {
@@ -994,9 +1021,38 @@ public struct StructureDriftRule: DriftRule {
                 guard kind != 0 else { continue }
                 for t in target {
                     guard let e = extra[t.id], !e.isEmpty else { continue }
+                    // The source block this one stands for: where the note points.
+                    let origin = source.first { counterpart[$0.id] == t.id }
+                    var note = origin.map { DiagnosticNote("the counterpart in the source locale (\(sl))", at: $0.at) }
+                        ?? DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))
+                    // Code the source block has that this one lacks and that one of the extra spans
+                    // contains (or is contained in): renamed (`unstable_addTransitionType` for
+                    // `addTransitionType`), present elsewhere on the page only as part of the new name.
+                    // Looked for in the block's counterpart, else in the whole stretch, never in
+                    // code the translation's stretch has as it is.
+                    var replaced: [String] = []
+                    if kind == 1 {
+                        let candidates = origin == nil ? source : source.filter { counterpart[$0.id] == t.id }
+                        let targetCode = Set((target.map(\.tokens) + alsoInTarget).flatMap(\.code))
+                        replaced = Array(Set(candidates.flatMap(\.tokens.code).filter { x in
+                            !targetCode.contains(x) && e.contains { y in Self.contains(y, x) || Self.contains(x, y) }
+                        })).sorted()
+                        if origin == nil, let first = candidates.first(where: { $0.tokens.code.contains(where: replaced.contains) }) {
+                            note = DiagnosticNote("the source locale (\(sl)) has it here", at: first.at)
+                        }
+                    }
+                    if !replaced.isEmpty {
+                        var d = Diagnostic(
+                            rule, .warning,
+                            "\(noun)\(t.context) differs: \(tl) has \(list(e, against: replaced)), the source locale (\(sl)) has \(list(replaced, against: e))",
+                            at: t.at, notes: [note], fingerprint: "\(t.context)|\(replaced.joined(separator: " "))|\(e.joined(separator: " "))")
+                        d.tokens = DriftTokens(source: replaced, target: e)
+                        out.append(d)
+                        continue
+                    }
                     var d = Diagnostic(
                         rule, .warning, "\(tl) has \(noun) \(list(e))\(t.context) that the source locale (\(sl)) does not",
-                        at: t.at, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))],
+                        at: t.at, notes: [note],
                         fingerprint: "extra\(t.context)|\(e.joined(separator: " "))")
                     d.tokens = DriftTokens(source: [], target: e)
                     out.append(d)
