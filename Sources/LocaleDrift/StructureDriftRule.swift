@@ -111,6 +111,15 @@ public struct StructureDriftRule: DriftRule {
                 finding when the addition is intended.
                 """),
         RuleDescriptor(
+            "row-key-mismatch", .warning, layer: .drift,
+            summary: "a table row's name, kept in the source's Latin script, is written otherwise in the translation",
+            help: """
+                A generic table row (or definition list term) whose key is a name in Latin script on a page of another \
+                script (an HTTP status name, a product or API name) is kept as it is in a translation. The rows were \
+                paired by the rest of their content, and the translation's leading words differ: a stale or mistyped \
+                name. Copy the source's name.
+                """, example: "101 Switching Protocols  vs  101 | Switching Protocol"),
+        RuleDescriptor(
             "missing-generic-row", .warning, layer: .drift,
             summary: "a row of a table (GFM, HTML or definition list) of the source locale is missing in the translation",
             help: """
@@ -506,6 +515,53 @@ public struct StructureDriftRule: DriftRule {
             }
         }
 
+        /// The translation's form of a source row key that is a name in Latin script (`101
+        /// Switching Protocols`), read from the same number of leading words of the target row's
+        /// cells, when it differs (case and punctuation aside) and is itself untranslated Latin
+        /// text; `nil` when they agree, the key is not such a name (it has letters of another
+        /// script, or fewer than two Latin letters), or the translation translated it.
+        static func renamedKey(_ key: String, in cells: [String]) -> String? {
+            func words(_ s: String) -> [Substring] { s.split { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\u{A0}" } }
+            func bare(_ w: Substring) -> String { LinkTarget.asciiLowercased(String(w.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.map(Character.init))) }
+            let keyWords = words(key)
+            guard !keyWords.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII }),
+                key.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 2
+            else { return nil }
+            // Whole cells, up to the one that holds the key's last word (`413 | Request Entity
+            // Too Large`): a name is not cut inside its cell.
+            var theirs: [Substring] = []
+            for cell in cells where theirs.count < keyWords.count { theirs += words(cell) }
+            guard theirs.count >= keyWords.count, theirs.allSatisfy({ $0.unicodeScalars.allSatisfy(\.isASCII) }) else { return nil }
+            // The key's words first, more after them (`226 | IM Used (HTTP Delta encoding)`): the same name.
+            if zip(keyWords, theirs).allSatisfy({ bare($0) == bare($1) }) { return nil }
+            // Only the words' letters changed, not a cell of other content in their place: the
+            // first word (the code, the term) agrees.
+            guard keyWords.count >= 2, bare(keyWords[0]) == bare(theirs[0]) else { return nil }
+            return theirs.joined(separator: " ")
+        }
+
+        /// Whether code `a` contains code `b` (ASCII case aside), `b` at least 3 characters.
+        static func contains(_ a: String, _ b: String) -> Bool {
+            b.utf8.count >= 3 && a.utf8.count > b.utf8.count && LinkTarget.asciiLowercased(a).hasBytes(LinkTarget.asciiLowercased(b))
+        }
+
+        /// Whether two numbers look alike: as many parts (`1.1` vs `2`) and as many digits before
+        /// the first point.
+        static func alikeNumbers(_ a: String, _ b: String) -> Bool {
+            let pa = a.split(separator: ".", omittingEmptySubsequences: false)
+            let pb = b.split(separator: ".", omittingEmptySubsequences: false)
+            return pa.count == pb.count && pa[0].count == pb[0].count
+        }
+
+        /// Whether a cell's text is a placeholder for text not yet written: an ellipsis, `?`,
+        /// `TODO`, `TBD` (a dash is not: it often stands for "none" in any language).
+        static func isPlaceholderCell(_ text: String) -> Bool {
+            let t = text.trimmingSpaces
+            if t.isEmpty { return false }
+            if t.unicodeScalars.allSatisfy({ $0 == "." || $0 == "…" || $0 == "?" }) { return true }
+            return ["todo", "tbd", "fixme"].contains(LinkTarget.asciiLowercased(t))
+        }
+
         /// Two code keys name the same thing: equal, or one is the other with a qualifier
         /// (`Node.ELEMENT_NODE` and `ELEMENT_NODE`).
         static func sameCode(_ a: String, _ b: String) -> Bool {
@@ -651,6 +707,20 @@ public struct StructureDriftRule: DriftRule {
                 out.append(d)
                 keyChanged.insert(i)
             }
+            // A row key that is a name kept in every language (Latin words in a page of another
+            // script: `101 Switching Protocols`) written otherwise in the translation's leading
+            // cells (`101 | Switching Protocol`), where the rows were paired by the rest.
+            for (i, p) in pairs.enumerated() where !keyChanged.contains(i) && !sr[i].keyIsCode {
+                guard let p else { continue }
+                let tr = targetRow(p)
+                guard let theirs = Self.renamedKey(sr[i].key, in: tr.cells) else { continue }
+                out.append(Diagnostic(
+                    "row-key-mismatch", .warning,
+                    "the name of row '\(clip(sr[i].key, 40))' of the \(ta.origin.rawValue)\(section) differs: \(tl) has '\(clip(theirs, 40))', the source locale (\(sl)) has '\(clip(sr[i].key, 40))'",
+                    at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
+                    fingerprint: "key-name|\(sr[i].key)|\(theirs)"))
+                keyChanged.insert(i)
+            }
             // Row findings: many rows differing the same way (an old translation that wrote
             // `ELEMENT_NODE` for `Node.ELEMENT_NODE`) are one finding per rule for the table.
             let before = out.count
@@ -666,6 +736,18 @@ public struct StructureDriftRule: DriftRule {
                         "row '\(clip(PageAlignment.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(section) has no description in \(tl)",
                         at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
                         fingerprint: "empty-row|" + PageAlignment.rowKey(sr[i])))
+                } else if ta.columnCount == tb.columnCount,
+                    let j = tr.cells.indices.dropFirst().first(where: { j in
+                        j < sr[i].cells.count && Self.isPlaceholderCell(tr.cells[j]) && !Self.isPlaceholderCell(sr[i].cells[j])
+                            && sr[i].cells[j].unicodeScalars.contains(where: Script.isLetter)
+                    })
+                {
+                    // A cell left as a placeholder (`...`, `TODO`) where the source has text.
+                    out.append(Diagnostic(
+                        "table-shape-mismatch", .warning,
+                        "row '\(clip(PageAlignment.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(section) has the placeholder '\(tr.cells[j])' in \(tl) where the source locale (\(sl)) has '\(clip(sr[i].cells[j], 40))'",
+                        at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
+                        fingerprint: "placeholder-cell|\(PageAlignment.rowKey(sr[i]))|\(j)"))
                 }
                 // The same data in another structure (a definition list of cross-reference macros,
                 // an HTML table of plain text) links differently by its form: links are compared
@@ -688,6 +770,12 @@ public struct StructureDriftRule: DriftRule {
                     targetTokens.links = Self.removing(tr.keyLinks.filter { !sourceLinks.contains($0) }, from: targetTokens.links)
                     sourceTokens.code.removeAll { $0 == sr[i].key }
                     targetTokens.code.removeAll { $0 == tr.key }
+                    // So are the key's numbers (`404` of `{{HTTPStatus(404, "404 Not Found")}}`,
+                    // a macro whose text is not prose, written as a cell of its own).
+                    var keyNumbers = InvariantTokens()
+                    TokenExtractor(locales: []).tokens(prose: sr[i].key + " " + tr.key, into: &keyNumbers)
+                    sourceTokens.numbers.removeAll { keyNumbers.numbers.contains($0) }
+                    targetTokens.numbers.removeAll { keyNumbers.numbers.contains($0) }
                 }
                 // A changed key was reported above.
                 if keyChanged.contains(i) {
@@ -889,7 +977,15 @@ public struct StructureDriftRule: DriftRule {
                 // One replacement over a paragraph the translator split in two: the only missing
                 // group (its counterpart has nothing extra) and the only extra group, in another
                 // block of the same stretch, are one "differs" finding, not a missing and an extra.
-                if kind != 0 {
+                // A number is shown as what the translation has instead only when it is alike (the
+                // same number of digits and parts: `2019` / `2022`, `403` / `404`); another number
+                // of the block (a version in a column the source does not have) is not its
+                // replacement.
+                if kind == 0 {
+                    let missingNumbers = order.flatMap { missing[$0]!.tokens }
+                    for k in Array(extra.keys) { extra[k]!.removeAll { x in !missingNumbers.contains { Self.alikeNumbers(x, $0) } } }
+                }
+                do {
                     let lone = order.filter { at in missing[at]!.counterpart.map { (extra[$0] ?? []).isEmpty } ?? true }
                     let extraOnly = extra.filter { !$0.value.isEmpty && !missingCounterparts.contains($0.key) }
                     if lone.count == 1, extraOnly.count == 1, let d = extraOnly.first?.key {
@@ -925,9 +1021,38 @@ public struct StructureDriftRule: DriftRule {
                 guard kind != 0 else { continue }
                 for t in target {
                     guard let e = extra[t.id], !e.isEmpty else { continue }
+                    // The source block this one stands for: where the note points.
+                    let origin = source.first { counterpart[$0.id] == t.id }
+                    var note = origin.map { DiagnosticNote("the counterpart in the source locale (\(sl))", at: $0.at) }
+                        ?? DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))
+                    // Code the source block has that this one lacks and that one of the extra spans
+                    // contains (or is contained in): renamed (`unstable_addTransitionType` for
+                    // `addTransitionType`), present elsewhere on the page only as part of the new name.
+                    // Looked for in the block's counterpart, else in the whole stretch, never in
+                    // code the translation's stretch has as it is.
+                    var replaced: [String] = []
+                    if kind == 1 {
+                        let candidates = origin == nil ? source : source.filter { counterpart[$0.id] == t.id }
+                        let targetCode = Set((target.map(\.tokens) + alsoInTarget).flatMap(\.code))
+                        replaced = Array(Set(candidates.flatMap(\.tokens.code).filter { x in
+                            !targetCode.contains(x) && e.contains { y in Self.contains(y, x) || Self.contains(x, y) }
+                        })).sorted()
+                        if origin == nil, let first = candidates.first(where: { $0.tokens.code.contains(where: replaced.contains) }) {
+                            note = DiagnosticNote("the source locale (\(sl)) has it here", at: first.at)
+                        }
+                    }
+                    if !replaced.isEmpty {
+                        var d = Diagnostic(
+                            rule, .warning,
+                            "\(noun)\(t.context) differs: \(tl) has \(list(e, against: replaced)), the source locale (\(sl)) has \(list(replaced, against: e))",
+                            at: t.at, notes: [note], fingerprint: "\(t.context)|\(replaced.joined(separator: " "))|\(e.joined(separator: " "))")
+                        d.tokens = DriftTokens(source: replaced, target: e)
+                        out.append(d)
+                        continue
+                    }
                     var d = Diagnostic(
                         rule, .warning, "\(tl) has \(noun) \(list(e))\(t.context) that the source locale (\(sl)) does not",
-                        at: t.at, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))],
+                        at: t.at, notes: [note],
                         fingerprint: "extra\(t.context)|\(e.joined(separator: " "))")
                     d.tokens = DriftTokens(source: [], target: e)
                     out.append(d)
@@ -992,14 +1117,20 @@ public struct StructureDriftRule: DriftRule {
         }
 
         /// A code token without its qualifier: the part after the last `.` or `::` of a dotted
-        /// identifier (`Node.ELEMENT_NODE` → `ELEMENT_NODE`); other code as it is.
+        /// identifier (`Node.ELEMENT_NODE` → `ELEMENT_NODE`); other code as it is: a range
+        /// (`1...n`, `a..b`) or a number (`1.5`) has no qualifier.
         static func unqualified(_ c: String) -> String {
             // ASCII letters are the ASCII scalars that are alphabetic.
             guard c.utf8.allSatisfy({ b in
                 b == UInt8(ascii: ".") || b == UInt8(ascii: ":") || b == UInt8(ascii: "_") || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
                     || (b >= 0x30 && b <= 0x39)
-            }),
-                let last = c.split(whereSeparator: { $0 == "." || $0 == ":" }).last, last.count < c.count
+            }) else { return c }
+            // Each part an identifier (`::` is one separator, so it leaves no empty part); a
+            // leading `...` (`...u8`, "digits, then `u8`") qualifies too.
+            let parts = c.replacingOccurrences(of: "::", with: ".").split(separator: ".", omittingEmptySubsequences: false).drop { $0.isEmpty }
+            guard !parts.isEmpty,
+                parts.allSatisfy({ p in p.utf8.first.map { $0 == UInt8(ascii: "_") || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) } ?? false }),
+                let last = parts.last
             else { return c }
             return String(last)
         }

@@ -1,7 +1,9 @@
 /// MDX components that CommonMark reads as HTML blocks: `<Intro>` followed by text on the next
 /// line (no blank line) makes cmark-gfm swallow the whole component, content included, into one
 /// HTML block. The content is Markdown the reader sees, so it is parsed here, once, while
-/// converting, and kept as the component's blocks (`Block.component`).
+/// converting, and kept as the component's blocks (`Block.component`). A component that shows
+/// code (`<TerminalBlock>` with a command written straight inside) is a code block: its lines
+/// are the code the reader copies, compared across locales like any fenced sample.
 enum MDXComponents {
     /// `blocks` with every MDX component HTML block (at any depth) turned into a
     /// `Block.component` holding its parsed content.
@@ -12,6 +14,10 @@ enum MDXComponents {
     static func expand(_ block: Block, path: String) -> Block {
         switch block {
         case .htmlBlock(let literal, let range):
+            if let code = codeContent(literal) {
+                // Fenced like a code block: the first code line is the one after the opening tag.
+                return .codeBlock(info: "", literal: code, fenced: true, range: range)
+            }
             guard let (name, inner) = content(literal) else { return block }
             // The content on its own line numbers: the line after the opening tag.
             let text = String(repeating: "\n", count: range.start.line) + inner
@@ -36,16 +42,47 @@ enum MDXComponents {
     /// components that show code (`<TerminalBlock>`, `<Sandpack>`, …), which hold commands, not
     /// prose.
     static func content(_ literal: String) -> (name: String, inner: String)? {
+        guard let (name, all) = opening(literal), !isCodeComponent(name) else { return nil }
+        var lines = all
+        if normalisedSpaces(String(lines.last!)) == "</\(name)>" { lines.removeLast() }
+        return (name, lines.dropFirst().joined(separator: "\n"))
+    }
+
+    /// The code lines of a component that shows code (`<TerminalBlock>` … `</TerminalBlock>`,
+    /// the opening and closing tags alone on their lines, nothing after the closing tag), with a
+    /// final newline as a fenced block's literal has; `nil` when it holds Markdown code fences
+    /// (those are code blocks of their own), no code, or is any other HTML.
+    static func codeContent(_ literal: String) -> String? {
+        guard let (name, lines) = opening(literal), lines.count > 2 else { return nil }
+        let lower = name.lowercased()
+        // `CodeStep` and the like mark code inside prose; these name a block of code.
+        guard ["terminal", "console", "shell", "codeblock", "snippet", "sandpack"].contains(where: { lower.contains($0) }),
+            normalisedSpaces(String(lines.last!)) == "</\(name)>" else { return nil }
+        let inner = lines.dropFirst().dropLast()
+        let fence = inner.contains { line in
+            let t = line.drop { $0 == " " }
+            return t.hasPrefix("```") || t.hasPrefix("~~~")
+        }
+        guard !fence, inner.contains(where: { !normalisedSpaces(String($0)).isEmpty }) else { return nil }
+        return inner.joined(separator: "\n") + "\n"
+    }
+
+    /// The name of a component whose opening tag (`<Name …>`, a capitalised name) is alone on
+    /// the block's first line, and the block's lines without trailing blank ones; `nil` for a
+    /// one-line block and any other HTML.
+    static func opening(_ literal: String) -> (name: String, lines: [Substring])? {
         var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
         while lines.last?.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) == true { lines.removeLast() }
         guard lines.count > 1, let first = lines.first.map({ normalisedSpaces(String($0)) }), first.hasPrefix("<"), first.hasSuffix(">"),
             !first.hasSuffix("/>"), first.dropFirst().first?.isUppercase == true
         else { return nil }
-        let name = first.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "." }
+        return (String(first.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "." }), lines)
+    }
+
+    /// Whether a component's name says it shows code (`TerminalBlock`, `CodeStep`, `Sandpack`).
+    static func isCodeComponent(_ name: String) -> Bool {
         let lower = name.lowercased()
-        if ["terminal", "code", "console", "shell", "sandpack", "snippet"].contains(where: { lower.contains($0) }) { return nil }
-        if normalisedSpaces(String(lines.last!)) == "</\(name)>" { lines.removeLast() }
-        return (String(name), lines.dropFirst().joined(separator: "\n"))
+        return ["terminal", "code", "console", "shell", "sandpack", "snippet"].contains { lower.contains($0) }
     }
 
     static func normalisedSpaces(_ s: String) -> String {

@@ -198,8 +198,25 @@ public struct TokenExtractor: Sendable {
         // from (code, links and HTML as spaces), and `plain`, the inlines' `plainText`.
         var text = ""
         var plain = ""
+        // Text between inline `<code>` and `</code>` tags: a code span written as HTML (in a
+        // table cell, where a backtick span cannot hold `|`), compared as one.
+        var htmlCode: String? = nil
         func walk(_ xs: [Inline]) {
             for x in xs {
+                if htmlCode != nil {
+                    switch x {
+                    case .text(let s), .code(let s):
+                        htmlCode! += s
+                        plain += s
+                        continue
+                    case .softBreak, .lineBreak:
+                        htmlCode! += " "
+                        plain += " "
+                        continue
+                    default:
+                        break
+                    }
+                }
                 switch x {
                 case .text(let s):
                     text += s
@@ -221,7 +238,15 @@ public struct TokenExtractor: Sendable {
                     plain += alt.plainText
                 case .html(let h):
                     text += " "
-                    tokens(html: h, into: &t)
+                    switch Self.codeTag(h) {
+                    case true?:
+                        htmlCode = htmlCode ?? ""
+                    case false?:
+                        if let c = htmlCode?.trimmingSpaces, !c.isEmpty, !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
+                        htmlCode = nil
+                    case nil:
+                        tokens(html: h, into: &t)
+                    }
                 case .softBreak, .lineBreak:
                     text += "\n"
                     plain += " "
@@ -232,9 +257,19 @@ public struct TokenExtractor: Sendable {
             }
         }
         walk(inlines)
+        if let unclosed = htmlCode { text += unclosed }  // `<code>` never closed: prose after all
         tokens(prose: text, into: &t)
         t.text = plain + " " + t.text
         return t
+    }
+
+    /// `true` for an inline `<code>` (or `<code …>`) opening tag alone, `false` for `</code>`,
+    /// `nil` for any other HTML.
+    static func codeTag(_ h: String) -> Bool? {
+        let lower = LinkTarget.asciiLowercased(h.trimmingSpaces)
+        if lower == "</code>" { return false }
+        if lower == "<code>" || (lower.hasPrefix("<code ") && lower.hasSuffix(">") && !lower.hasSuffix("/>")) { return true }
+        return nil
     }
 
     /// `…` typed for `...` is the same code, and a string in other quotes is the same string

@@ -72,7 +72,7 @@ public enum Script: String, Hashable, Sendable, CaseIterable, Comparable {
 
     /// Whether a scalar is a letter (`Unicode.Scalar.Properties.isAlphabetic`), answered from a
     /// table for the Basic Multilingual Plane.
-    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         if v < 0x80 { return (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) }
         if v < 0x10000 { return alphabeticTable[Int(v) >> 3] & (1 << UInt8(v & 7)) != 0 }

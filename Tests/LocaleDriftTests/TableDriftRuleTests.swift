@@ -121,7 +121,7 @@ struct TableDriftRuleTests {
         #expect(ids.count == Set(ids).count)
         #expect(Set(ids) == [
             "missing-page", "orphan-page", "duplicate-page-id",
-            "missing-generic-table", "extra-generic-table", "missing-generic-row", "extra-generic-row",
+            "missing-generic-table", "extra-generic-table", "missing-generic-row", "extra-generic-row", "row-key-mismatch",
             "missing-table", "extra-table", "directive-mismatch", "column-mismatch", "missing-row", "extra-row", "cell-mismatch",
             "missing-code-sample", "extra-code-sample", "code-sample-mismatch",
             "missing-section", "extra-section", "heading-mismatch", "heading-anchor-mismatch", "broken-anchor-link", "number-mismatch", "inline-code-mismatch",

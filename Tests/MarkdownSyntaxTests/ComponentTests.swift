@@ -31,8 +31,21 @@ struct ComponentTests {
         #expect(content.count == 2, "the closing tag is not content")
     }
 
-    @Test func componentsThatShowCodeAndOtherHTMLStayHTMLBlocks() throws {
-        for text in ["<TerminalBlock>\nnpm install react\n</TerminalBlock>\n", "<div>\ntext\n</div>\n", "<Intro />\n", "<!-- a\nb -->\n", "<intro>\ntext\n</intro>\n"] {
+    @Test func aComponentThatShowsCodeIsACodeBlockOfItsLines() throws {
+        let doc = try #require(MarkdownParser.parse("text\n\n<TerminalBlock>\nnpm install react\n</TerminalBlock>\n", path: "p.md").document)
+        guard case .codeBlock(let info, let literal, true, let range)? = doc.blocks.dropFirst().first else {
+            Issue.record("expected a fenced code block, got \(doc.blocks)")
+            return
+        }
+        #expect(info == "")
+        #expect(literal == "npm install react\n")
+        #expect(range.start.line == 3 && range.end.line == 5, "the tags stand where a fence's lines would")
+    }
+
+    @Test func componentsThatHoldFencesOrShowNoCodeAndOtherHTMLStayHTMLBlocks() throws {
+        for text in [
+            "<TerminalBlock>\n```\nnpm install react\n```\n</TerminalBlock>\n", "<TerminalBlock>\n</TerminalBlock>\n",
+            "<CodeStep step={1}>\nuseState\n</CodeStep>\n", "<div>\ntext\n</div>\n", "<Intro />\n", "<!-- a\nb -->\n", "<intro>\ntext\n</intro>\n"] {
             let doc = try #require(MarkdownParser.parse(text, path: "p.md").document)
             guard case .htmlBlock = doc.blocks.first else {
                 Issue.record("\(text.debugDescription): expected an HTML block, got \(doc.blocks)")
