@@ -13,11 +13,18 @@ struct DocSpec_authentication {
     func sample2_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/authentication.md", line: 87), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 80
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/authentication.md", line: 80)
 
+        docSpecLine = 81
+#sourceLocation(file: "docs-ja/authentication.md", line: 81)
 let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8")
+        docSpecLine = 82
+#sourceLocation(file: "docs-ja/authentication.md", line: 82)
 try ES256PrivateKey.generate().pkcs8PEM().write(to: keyFile, atomically: true, encoding: .utf8)
+        docSpecLine = 83
+#sourceLocation(file: "docs-ja/authentication.md", line: 83)
 defer { try? FileManager.default.removeItem(at: keyFile) }
 #sourceLocation()
 #sourceLocation(file: "docs-ja/authentication.md", line: 87)
@@ -25,6 +32,8 @@ defer { try? FileManager.default.removeItem(at: keyFile) }
 
 
 // keyFile: App Store Connect からダウンロードした .p8 ファイルの URL
+        docSpecLine = 91
+#sourceLocation(file: "docs-ja/authentication.md", line: 91)
 let key = try InAppPurchaseKey(
     pemFile: keyFile,
     keyId: "2X9R4HXF34",
@@ -32,13 +41,23 @@ let key = try InAppPurchaseKey(
     bundleId: "com.example.app")
 
 // 要求ごとに新しいトークンを作る（有効期間は既定の 300 秒）
+        docSpecLine = 98
+#sourceLocation(file: "docs-ja/authentication.md", line: 98)
 let token = try AppStoreJWT.make(for: key, issuedAt: Date())
 
+        docSpecLine = 100
+#sourceLocation(file: "docs-ja/authentication.md", line: 100)
 let body = ConsumptionRequest(
     customerConsented: true, deliveryStatus: .delivered, sampleContentProvided: false)
+        docSpecLine = 102
+#sourceLocation(file: "docs-ja/authentication.md", line: 102)
 var request = try SendConsumptionInformation.request(
     transactionId: "2000000123456789", body: body, environment: .sandbox)
+        docSpecLine = 104
+#sourceLocation(file: "docs-ja/authentication.md", line: 104)
 request.headers.append(HTTPHeader(name: "Authorization", value: "Bearer \(token)"))
+        docSpecLine = 105
+#sourceLocation(file: "docs-ja/authentication.md", line: 105)
 print(request.method, request.url)
 // token はログに出さない
 #sourceLocation()
@@ -46,7 +65,7 @@ print(request.method, request.url)
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/authentication.md", line: 87), tryLines: [82, 83, 91, 98, 102])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/authentication.md", line: docSpecLine))
         }
     }
 

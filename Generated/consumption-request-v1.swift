@@ -10,154 +10,91 @@ import PurchaseFlow
 @Suite("docs-ja/consumption-request-v1.md")
 struct DocSpec_consumption_request_v1 {
     static let sample1 = "{\n  \"customerConsented\": true,\n  \"consumptionStatus\": 2,\n  \"platform\": 1,\n  \"sampleContentProvided\": false,\n  \"deliveryStatus\": 0,\n  \"appAccountToken\": \"7389a31a-fb6d-4569-a2a6-db7d85d84813\",\n  \"accountTenure\": 4,\n  \"playTime\": 3,\n  \"lifetimeDollarsRefunded\": 1,\n  \"lifetimeDollarsPurchased\": 3,\n  \"userStatus\": 1,\n  \"refundPreference\": 3\n}\n"
-
-    @Test("docs-ja/consumption-request-v1.md:167 json ConsumptionRequestV1 sample decodes and validates")
-    func sample1_decodes() {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 167)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 167), json: Self.sample1, decode: { try JSONDecoder().decode(ConsumptionRequestV1.self, from: $0) }, validate: { (value: ConsumptionRequestV1) in try value.validate() })
+    static let sample1_decodes: DocSpecTableCheck = .decodes("docs-ja/consumption-request-v1.md:167 json ConsumptionRequestV1 sample decodes and validates", DocSpecRef(file: "docs-ja/consumption-request-v1.md", line: 167), json: Self.sample1, ConsumptionRequestV1.self, validate: ConsumptionRequestV1.validate)
 #sourceLocation()
-    }
-
-    static let table1: DocSpecTable<DocSpecFieldRow> = .load("data/consumption-request-v1.table1.json", besides: #filePath)
-    @Test("docs-ja/consumption-request-v1.md:20 fields ConsumptionRequestV1", arguments: Self.table1.rows)
-    func table1_fields(_ row: DocSpecFieldRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 18)
-        DocSpecCheck.field(row, baseline: Self.sample1, decode: { try JSONDecoder().decode(ConsumptionRequestV1.self, from: $0) }, validate: { (value: ConsumptionRequestV1) in try value.validate() })
+    static let table1: DocSpecTableCheck = .fields("docs-ja/consumption-request-v1.md:20 fields ConsumptionRequestV1", "data/consumption-request-v1.table1.json", baseline: Self.sample1, ConsumptionRequestV1.self, validate: ConsumptionRequestV1.validate)
 #sourceLocation()
-    }
-
-    static let table2: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table2.json", besides: #filePath)
-    @Test("docs-ja/consumption-request-v1.md:47 int-enum ConsumptionStatus", arguments: Self.table2.rows)
-    func table2_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 45)
-        DocSpecCheck.intEnum(row, ConsumptionStatus.self)
+    static let table2: DocSpecTableCheck = .intEnum("docs-ja/consumption-request-v1.md:47 int-enum ConsumptionStatus", "data/consumption-request-v1.table2.json", ConsumptionStatus.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request-v1.md:47 ConsumptionStatus has exactly the documented cases (complete)")
-    func table2_complete() {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 45)
-        DocSpecCheck.complete(Self.table2, ConsumptionStatus.self)
+    static let table2_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/consumption-request-v1.md:47 ConsumptionStatus has exactly the documented cases (complete)", "data/consumption-request-v1.table2.json", ConsumptionStatus.self)
 #sourceLocation()
-    }
-
-    static let table3: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table3.json", besides: #filePath)
-    @Test("docs-ja/consumption-request-v1.md:58 int-enum Platform", arguments: Self.table3.rows)
-    func table3_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 56)
-        DocSpecCheck.intEnum(row, Platform.self)
+    static let table3: DocSpecTableCheck = .intEnum("docs-ja/consumption-request-v1.md:58 int-enum Platform", "data/consumption-request-v1.table3.json", Platform.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request-v1.md:58 Platform has exactly the documented cases (complete)")
-    func table3_complete() {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 56)
-        DocSpecCheck.complete(Self.table3, Platform.self)
+    static let table3_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/consumption-request-v1.md:58 Platform has exactly the documented cases (complete)", "data/consumption-request-v1.table3.json", Platform.self)
 #sourceLocation()
-    }
-
-    static let table4: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table4.json", besides: #filePath)
-    @Test("docs-ja/consumption-request-v1.md:68 int-enum DeliveryStatusV1", arguments: Self.table4.rows)
-    func table4_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 66)
-        DocSpecCheck.intEnum(row, DeliveryStatusV1.self)
+    static let table4: DocSpecTableCheck = .intEnum("docs-ja/consumption-request-v1.md:68 int-enum DeliveryStatusV1", "data/consumption-request-v1.table4.json", DeliveryStatusV1.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request-v1.md:68 DeliveryStatusV1 has exactly the documented cases (complete)")
-    func table4_complete() {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 66)
-        DocSpecCheck.complete(Self.table4, DeliveryStatusV1.self)
+    static let table4_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/consumption-request-v1.md:68 DeliveryStatusV1 has exactly the documented cases (complete)", "data/consumption-request-v1.table4.json", DeliveryStatusV1.self)
 #sourceLocation()
-    }
-
-    static let table5: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table5.json", besides: #filePath)
-    @Test("docs-ja/consumption-request-v1.md:81 int-enum AccountTenure", arguments: Self.table5.rows)
-    func table5_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 79)
-        DocSpecCheck.intEnum(row, AccountTenure.self)
+    static let table5: DocSpecTableCheck = .intEnum("docs-ja/consumption-request-v1.md:81 int-enum AccountTenure", "data/consumption-request-v1.table5.json", AccountTenure.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request-v1.md:81 AccountTenure has exactly the documented cases (complete)")
-    func table5_complete() {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 79)
-        DocSpecCheck.complete(Self.table5, AccountTenure.self)
+    static let table5_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/consumption-request-v1.md:81 AccountTenure has exactly the documented cases (complete)", "data/consumption-request-v1.table5.json", AccountTenure.self)
 #sourceLocation()
-    }
-
-    static let table6: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table6.json", besides: #filePath)
-    @Test("docs-ja/consumption-request-v1.md:96 int-enum PlayTime", arguments: Self.table6.rows)
-    func table6_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 94)
-        DocSpecCheck.intEnum(row, PlayTime.self)
+    static let table6: DocSpecTableCheck = .intEnum("docs-ja/consumption-request-v1.md:96 int-enum PlayTime", "data/consumption-request-v1.table6.json", PlayTime.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request-v1.md:96 PlayTime has exactly the documented cases (complete)")
-    func table6_complete() {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 94)
-        DocSpecCheck.complete(Self.table6, PlayTime.self)
+    static let table6_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/consumption-request-v1.md:96 PlayTime has exactly the documented cases (complete)", "data/consumption-request-v1.table6.json", PlayTime.self)
 #sourceLocation()
-    }
-
-    static let table7: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table7.json", besides: #filePath)
-    @Test("docs-ja/consumption-request-v1.md:111 int-enum LifetimeDollarsRefunded", arguments: Self.table7.rows)
-    func table7_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 109)
-        DocSpecCheck.intEnum(row, LifetimeDollarsRefunded.self)
+    static let table7: DocSpecTableCheck = .intEnum("docs-ja/consumption-request-v1.md:111 int-enum LifetimeDollarsRefunded", "data/consumption-request-v1.table7.json", LifetimeDollarsRefunded.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request-v1.md:111 LifetimeDollarsRefunded has exactly the documented cases (complete)")
-    func table7_complete() {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 109)
-        DocSpecCheck.complete(Self.table7, LifetimeDollarsRefunded.self)
+    static let table7_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/consumption-request-v1.md:111 LifetimeDollarsRefunded has exactly the documented cases (complete)", "data/consumption-request-v1.table7.json", LifetimeDollarsRefunded.self)
 #sourceLocation()
-    }
-
-    static let table8: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table8.json", besides: #filePath)
-    @Test("docs-ja/consumption-request-v1.md:128 int-enum LifetimeDollarsPurchased", arguments: Self.table8.rows)
-    func table8_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 126)
-        DocSpecCheck.intEnum(row, LifetimeDollarsPurchased.self)
+    static let table8: DocSpecTableCheck = .intEnum("docs-ja/consumption-request-v1.md:128 int-enum LifetimeDollarsPurchased", "data/consumption-request-v1.table8.json", LifetimeDollarsPurchased.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request-v1.md:128 LifetimeDollarsPurchased has exactly the documented cases (complete)")
-    func table8_complete() {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 126)
-        DocSpecCheck.complete(Self.table8, LifetimeDollarsPurchased.self)
+    static let table8_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/consumption-request-v1.md:128 LifetimeDollarsPurchased has exactly the documented cases (complete)", "data/consumption-request-v1.table8.json", LifetimeDollarsPurchased.self)
 #sourceLocation()
-    }
-
-    static let table9: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table9.json", besides: #filePath)
-    @Test("docs-ja/consumption-request-v1.md:143 int-enum UserStatus", arguments: Self.table9.rows)
-    func table9_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 141)
-        DocSpecCheck.intEnum(row, UserStatus.self)
+    static let table9: DocSpecTableCheck = .intEnum("docs-ja/consumption-request-v1.md:143 int-enum UserStatus", "data/consumption-request-v1.table9.json", UserStatus.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request-v1.md:143 UserStatus has exactly the documented cases (complete)")
-    func table9_complete() {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 141)
-        DocSpecCheck.complete(Self.table9, UserStatus.self)
+    static let table9_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/consumption-request-v1.md:143 UserStatus has exactly the documented cases (complete)", "data/consumption-request-v1.table9.json", UserStatus.self)
 #sourceLocation()
-    }
-
-    static let table10: DocSpecTable<DocSpecIntEnumRow> = .load("data/consumption-request-v1.table10.json", besides: #filePath)
-    @Test("docs-ja/consumption-request-v1.md:155 int-enum RefundPreferenceV1", arguments: Self.table10.rows)
-    func table10_intEnum(_ row: DocSpecIntEnumRow) {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 153)
-        DocSpecCheck.intEnum(row, RefundPreferenceV1.self)
+    static let table10: DocSpecTableCheck = .intEnum("docs-ja/consumption-request-v1.md:155 int-enum RefundPreferenceV1", "data/consumption-request-v1.table10.json", RefundPreferenceV1.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request-v1.md:155 RefundPreferenceV1 has exactly the documented cases (complete)")
-    func table10_complete() {
 #sourceLocation(file: "docs-ja/consumption-request-v1.md", line: 153)
-        DocSpecCheck.complete(Self.table10, RefundPreferenceV1.self)
+    static let table10_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/consumption-request-v1.md:155 RefundPreferenceV1 has exactly the documented cases (complete)", "data/consumption-request-v1.table10.json", RefundPreferenceV1.self)
 #sourceLocation()
+    static let checks: [DocSpecTableCheck] = [
+        Self.sample1_decodes,
+        Self.table1,
+        Self.table2,
+        Self.table2_complete,
+        Self.table3,
+        Self.table3_complete,
+        Self.table4,
+        Self.table4_complete,
+        Self.table5,
+        Self.table5_complete,
+        Self.table6,
+        Self.table6_complete,
+        Self.table7,
+        Self.table7_complete,
+        Self.table8,
+        Self.table8_complete,
+        Self.table9,
+        Self.table9_complete,
+        Self.table10,
+        Self.table10_complete,
+    ]
+
+    @Test("docs-ja/consumption-request-v1.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
     }
 }

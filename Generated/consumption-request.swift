@@ -12,26 +12,44 @@ struct DocSpec_consumption_request {
     static let sample1 = "{\n  \"customerConsented\": true,\n  \"deliveryStatus\": \"DELIVERED\",\n  \"sampleContentProvided\": false,\n  \"consumptionPercentage\": 0,\n  \"refundPreference\": \"GRANT_FULL\"\n}\n"
     static let sample2 = "{\n  \"customerConsented\": true,\n  \"deliveryStatus\": \"DELIVERED\",\n  \"sampleContentProvided\": true,\n  \"consumptionPercentage\": 25000,\n  \"refundPreference\": \"GRANT_PRORATED\"\n}\n"
     static let sample3 = "{\n  \"customerConsented\": true,\n  \"deliveryStatus\": \"DELIVERED\",\n  \"sampleContentProvided\": false,\n  \"refundPreference\": \"GRANT_PRORATED\"\n}\n"
-
-    @Test("docs-ja/consumption-request.md:72 json ConsumptionRequest sample decodes and validates")
-    func sample1_decodes() {
 #sourceLocation(file: "docs-ja/consumption-request.md", line: 72)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/consumption-request.md", line: 72), json: Self.sample1, decode: { try JSONDecoder().decode(ConsumptionRequest.self, from: $0) }, validate: { (value: ConsumptionRequest) in try value.validate() })
+    static let sample1_decodes: DocSpecTableCheck = .decodes("docs-ja/consumption-request.md:72 json ConsumptionRequest sample decodes and validates", DocSpecRef(file: "docs-ja/consumption-request.md", line: 72), json: Self.sample1, ConsumptionRequest.self, validate: ConsumptionRequest.validate)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request.md:86 json ConsumptionRequest sample decodes and validates")
-    func sample2_decodes() {
 #sourceLocation(file: "docs-ja/consumption-request.md", line: 86)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/consumption-request.md", line: 86), json: Self.sample2, decode: { try JSONDecoder().decode(ConsumptionRequest.self, from: $0) }, validate: { (value: ConsumptionRequest) in try value.validate() })
+    static let sample2_decodes: DocSpecTableCheck = .decodes("docs-ja/consumption-request.md:86 json ConsumptionRequest sample decodes and validates", DocSpecRef(file: "docs-ja/consumption-request.md", line: 86), json: Self.sample2, ConsumptionRequest.self, validate: ConsumptionRequest.validate)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request.md:98 json ConsumptionRequest sample decodes and validates")
-    func sample3_decodes() {
 #sourceLocation(file: "docs-ja/consumption-request.md", line: 98)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/consumption-request.md", line: 98), json: Self.sample3, decode: { try JSONDecoder().decode(ConsumptionRequest.self, from: $0) }, validate: { (value: ConsumptionRequest) in try value.validate() })
+    static let sample3_decodes: DocSpecTableCheck = .decodes("docs-ja/consumption-request.md:98 json ConsumptionRequest sample decodes and validates", DocSpecRef(file: "docs-ja/consumption-request.md", line: 98), json: Self.sample3, ConsumptionRequest.self, validate: ConsumptionRequest.validate)
 #sourceLocation()
+#sourceLocation(file: "docs-ja/consumption-request.md", line: 18)
+    static let table1: DocSpecTableCheck = .fields("docs-ja/consumption-request.md:20 fields ConsumptionRequest", "data/consumption-request.table1.json", baseline: Self.sample1, ConsumptionRequest.self, validate: ConsumptionRequest.validate)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/consumption-request.md", line: 45)
+    static let table2: DocSpecTableCheck = .stringEnum("docs-ja/consumption-request.md:47 string-enum DeliveryStatus", "data/consumption-request.table2.json", DeliveryStatus.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/consumption-request.md", line: 45)
+    static let table2_complete: DocSpecTableCheck = .completeStringEnum("docs-ja/consumption-request.md:47 DeliveryStatus has exactly the documented cases (complete)", "data/consumption-request.table2.json", DeliveryStatus.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/consumption-request.md", line: 59)
+    static let table3: DocSpecTableCheck = .stringEnum("docs-ja/consumption-request.md:61 string-enum RefundPreference", "data/consumption-request.table3.json", RefundPreference.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/consumption-request.md", line: 59)
+    static let table3_complete: DocSpecTableCheck = .completeStringEnum("docs-ja/consumption-request.md:61 RefundPreference has exactly the documented cases (complete)", "data/consumption-request.table3.json", RefundPreference.self)
+#sourceLocation()
+    static let checks: [DocSpecTableCheck] = [
+        Self.sample1_decodes,
+        Self.sample2_decodes,
+        Self.sample3_decodes,
+        Self.table1,
+        Self.table2,
+        Self.table2_complete,
+        Self.table3,
+        Self.table3_complete,
+    ]
+
+    @Test("docs-ja/consumption-request.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
     }
 
     @Test("docs-ja/consumption-request.md:118 swift sample must not compile", .timeLimit(.minutes(1)))
@@ -40,43 +58,5 @@ struct DocSpec_consumption_request {
             DocSpecRef(file: "docs-ja/consumption-request.md", line: 118), imports: ["AppStoreServerAPI", "PurchaseFlow"],
             setupLine: 0, setup: "",
             code: "\n\n// 文字列ではなく DeliveryStatus.delivered を渡す\nlet request = ConsumptionRequest(\n    customerConsented: true, deliveryStatus: \"DELIVERD\", sampleContentProvided: false)", generatedFile: #filePath)
-    }
-
-    static let table1: DocSpecTable<DocSpecFieldRow> = .load("data/consumption-request.table1.json", besides: #filePath)
-    @Test("docs-ja/consumption-request.md:20 fields ConsumptionRequest", arguments: Self.table1.rows)
-    func table1_fields(_ row: DocSpecFieldRow) {
-#sourceLocation(file: "docs-ja/consumption-request.md", line: 18)
-        DocSpecCheck.field(row, baseline: Self.sample1, decode: { try JSONDecoder().decode(ConsumptionRequest.self, from: $0) }, validate: { (value: ConsumptionRequest) in try value.validate() })
-#sourceLocation()
-    }
-
-    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load("data/consumption-request.table2.json", besides: #filePath)
-    @Test("docs-ja/consumption-request.md:47 string-enum DeliveryStatus", arguments: Self.table2.rows)
-    func table2_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request.md", line: 45)
-        DocSpecCheck.stringEnum(row, DeliveryStatus.self)
-#sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request.md:47 DeliveryStatus has exactly the documented cases (complete)")
-    func table2_complete() {
-#sourceLocation(file: "docs-ja/consumption-request.md", line: 45)
-        DocSpecCheck.complete(Self.table2, DeliveryStatus.self)
-#sourceLocation()
-    }
-
-    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load("data/consumption-request.table3.json", besides: #filePath)
-    @Test("docs-ja/consumption-request.md:61 string-enum RefundPreference", arguments: Self.table3.rows)
-    func table3_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/consumption-request.md", line: 59)
-        DocSpecCheck.stringEnum(row, RefundPreference.self)
-#sourceLocation()
-    }
-
-    @Test("docs-ja/consumption-request.md:61 RefundPreference has exactly the documented cases (complete)")
-    func table3_complete() {
-#sourceLocation(file: "docs-ja/consumption-request.md", line: 59)
-        DocSpecCheck.complete(Self.table3, RefundPreference.self)
-#sourceLocation()
     }
 }

@@ -10,12 +10,14 @@ import PurchaseFlow
 @Suite("docs-ja/consumption-workflow.md")
 struct DocSpec_consumption_workflow {
     static let sample1 = "{\n  \"customerConsented\": true,\n  \"deliveryStatus\": \"DELIVERED\",\n  \"sampleContentProvided\": false,\n  \"consumptionPercentage\": 25000,\n  \"refundPreference\": \"GRANT_PRORATED\"\n}\n"
-
-    @Test("docs-ja/consumption-workflow.md:44 json ConsumptionRequest sample decodes and validates")
-    func sample1_decodes() {
 #sourceLocation(file: "docs-ja/consumption-workflow.md", line: 44)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/consumption-workflow.md", line: 44), json: Self.sample1, decode: { try JSONDecoder().decode(ConsumptionRequest.self, from: $0) }, validate: { (value: ConsumptionRequest) in try value.validate() })
+    static let sample1_decodes: DocSpecTableCheck = .decodes("docs-ja/consumption-workflow.md:44 json ConsumptionRequest sample decodes and validates", DocSpecRef(file: "docs-ja/consumption-workflow.md", line: 44), json: Self.sample1, ConsumptionRequest.self, validate: ConsumptionRequest.validate)
 #sourceLocation()
+    static let checks: [DocSpecTableCheck] = [Self.sample1_decodes]
+
+    @Test("docs-ja/consumption-workflow.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
     }
 
     // docs-ja/consumption-workflow.md:84 swift sample: compile-only, never run

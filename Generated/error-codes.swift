@@ -9,18 +9,16 @@ import PurchaseFlow
 
 @Suite("docs-ja/error-codes.md")
 struct DocSpec_error_codes {
-    static let table1: DocSpecTable<DocSpecErrorCodeRow> = .load("data/error-codes.table1.json", besides: #filePath)
-    @Test("docs-ja/error-codes.md:36 error-codes APIError", arguments: Self.table1.rows)
-    func table1_errorCodes(_ row: DocSpecErrorCodeRow) {
 #sourceLocation(file: "docs-ja/error-codes.md", line: 34)
-        DocSpecCheck.errorCode(row, APIError.self)
+    static let table1: DocSpecTableCheck = .errorCodes("docs-ja/error-codes.md:36 error-codes APIError", "data/error-codes.table1.json", APIError.self)
 #sourceLocation()
-    }
+#sourceLocation(file: "docs-ja/error-codes.md", line: 34)
+    static let table1_complete: DocSpecTableCheck = .completeErrorCodes("docs-ja/error-codes.md:36 APIError has exactly the documented cases (complete)", "data/error-codes.table1.json", APIError.self)
+#sourceLocation()
+    static let checks: [DocSpecTableCheck] = [Self.table1, Self.table1_complete]
 
-    @Test("docs-ja/error-codes.md:36 APIError has exactly the documented cases (complete)")
-    func table1_complete() {
-#sourceLocation(file: "docs-ja/error-codes.md", line: 34)
-        DocSpecCheck.complete(Self.table1, APIError.self)
-#sourceLocation()
+    @Test("docs-ja/error-codes.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
     }
 }

@@ -13,33 +13,48 @@ struct DocSpec_notification_history {
     static let sample2 = "{\n  \"paginationToken\": \"57715481-805a-4283-8499-1c19b5d6b20a\",\n  \"hasMore\": true,\n  \"notificationHistory\": [\n    {\n      \"signedPayload\": \"eyJhbGciOiJFUzI1NiJ9.eyJub3RpZmljYXRpb25UeXBlIjoiQ09OU1VNUFRJT05fUkVRVUVTVCJ9.c2ln\",\n      \"sendAttempts\": [\n        {\"attemptDate\": 1698148900000, \"sendAttemptResult\": \"NO_RESPONSE\"},\n        {\"attemptDate\": 1698149800000, \"sendAttemptResult\": \"TIMED_OUT\"}\n      ]\n    }\n  ]\n}\n"
     static let sample3 = "{\n  \"testNotificationToken\": \"ce3af791-365e-4c60-841b-1674b43c1609\"\n}\n"
     static let sample4 = "{\n  \"signedPayload\": \"eyJhbGciOiJFUzI1NiJ9.eyJub3RpZmljYXRpb25UeXBlIjoiVEVTVCJ9.c2ln\",\n  \"sendAttempts\": [\n    {\"attemptDate\": 1698148900000, \"sendAttemptResult\": \"SUCCESS\"}\n  ]\n}\n"
-
-    @Test("docs-ja/notification-history.md:41 json NotificationHistoryRequest sample decodes")
-    func sample1_decodes() {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 41)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/notification-history.md", line: 41), json: Self.sample1, decode: { try JSONDecoder().decode(NotificationHistoryRequest.self, from: $0) }, validate: nil)
+    static let sample1_decodes: DocSpecTableCheck = .decodes("docs-ja/notification-history.md:41 json NotificationHistoryRequest sample decodes", DocSpecRef(file: "docs-ja/notification-history.md", line: 41), json: Self.sample1, NotificationHistoryRequest.self, validate: nil)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/notification-history.md:54 json NotificationHistoryResponse sample decodes")
-    func sample2_decodes() {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 54)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/notification-history.md", line: 54), json: Self.sample2, decode: { try JSONDecoder().decode(NotificationHistoryResponse.self, from: $0) }, validate: nil)
+    static let sample2_decodes: DocSpecTableCheck = .decodes("docs-ja/notification-history.md:54 json NotificationHistoryResponse sample decodes", DocSpecRef(file: "docs-ja/notification-history.md", line: 54), json: Self.sample2, NotificationHistoryResponse.self, validate: nil)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/notification-history.md:119 json SendTestNotificationResponse sample decodes")
-    func sample3_decodes() {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 119)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/notification-history.md", line: 119), json: Self.sample3, decode: { try JSONDecoder().decode(SendTestNotificationResponse.self, from: $0) }, validate: nil)
+    static let sample3_decodes: DocSpecTableCheck = .decodes("docs-ja/notification-history.md:119 json SendTestNotificationResponse sample decodes", DocSpecRef(file: "docs-ja/notification-history.md", line: 119), json: Self.sample3, SendTestNotificationResponse.self, validate: nil)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/notification-history.md:147 json CheckTestNotificationResponse sample decodes")
-    func sample4_decodes() {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 147)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/notification-history.md", line: 147), json: Self.sample4, decode: { try JSONDecoder().decode(CheckTestNotificationResponse.self, from: $0) }, validate: nil)
+    static let sample4_decodes: DocSpecTableCheck = .decodes("docs-ja/notification-history.md:147 json CheckTestNotificationResponse sample decodes", DocSpecRef(file: "docs-ja/notification-history.md", line: 147), json: Self.sample4, CheckTestNotificationResponse.self, validate: nil)
 #sourceLocation()
+#sourceLocation(file: "docs-ja/notification-history.md", line: 71)
+    static let table2: DocSpecTableCheck = .stringEnum("docs-ja/notification-history.md:73 string-enum SendAttemptResult", "data/notification-history.table2.json", SendAttemptResult.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/notification-history.md", line: 71)
+    static let table2_complete: DocSpecTableCheck = .completeStringEnum("docs-ja/notification-history.md:73 SendAttemptResult has exactly the documented cases (complete)", "data/notification-history.table2.json", SendAttemptResult.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/notification-history.md", line: 87)
+    static let table3: DocSpecTableCheck = .errorCodes("docs-ja/notification-history.md:89 error-codes APIError", "data/notification-history.table3.json", APIError.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/notification-history.md", line: 124)
+    static let table5: DocSpecTableCheck = .errorCodes("docs-ja/notification-history.md:126 error-codes APIError", "data/notification-history.table5.json", APIError.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/notification-history.md", line: 155)
+    static let table7: DocSpecTableCheck = .errorCodes("docs-ja/notification-history.md:157 error-codes APIError", "data/notification-history.table7.json", APIError.self)
+#sourceLocation()
+    static let checks: [DocSpecTableCheck] = [
+        Self.sample1_decodes,
+        Self.sample2_decodes,
+        Self.sample3_decodes,
+        Self.sample4_decodes,
+        Self.table2,
+        Self.table2_complete,
+        Self.table3,
+        Self.table5,
+        Self.table7,
+    ]
+
+    @Test("docs-ja/notification-history.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
     }
 
     // docs-ja/notification-history.md:177 swift sample: compile-only, never run
@@ -83,29 +98,6 @@ for try await page in client.notificationHistory(request: request) {
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load("data/notification-history.table2.json", besides: #filePath)
-    @Test("docs-ja/notification-history.md:73 string-enum SendAttemptResult", arguments: Self.table2.rows)
-    func table2_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 71)
-        DocSpecCheck.stringEnum(row, SendAttemptResult.self)
-#sourceLocation()
-    }
-
-    @Test("docs-ja/notification-history.md:73 SendAttemptResult has exactly the documented cases (complete)")
-    func table2_complete() {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 71)
-        DocSpecCheck.complete(Self.table2, SendAttemptResult.self)
-#sourceLocation()
-    }
-
-    static let table3: DocSpecTable<DocSpecErrorCodeRow> = .load("data/notification-history.table3.json", besides: #filePath)
-    @Test("docs-ja/notification-history.md:89 error-codes APIError", arguments: Self.table3.rows)
-    func table3_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 87)
-        DocSpecCheck.errorCode(row, APIError.self)
-#sourceLocation()
-    }
-
     static let table4: DocSpecTable<DocSpecEndpointRow> = .load("data/notification-history.table4.json", besides: #filePath)
     @Test("docs-ja/notification-history.md:111 endpoint RequestTestNotification", arguments: Self.table4.rows)
     func table4_endpoint(_ row: DocSpecEndpointRow) {
@@ -114,27 +106,11 @@ for try await page in client.notificationHistory(request: request) {
 #sourceLocation()
     }
 
-    static let table5: DocSpecTable<DocSpecErrorCodeRow> = .load("data/notification-history.table5.json", besides: #filePath)
-    @Test("docs-ja/notification-history.md:126 error-codes APIError", arguments: Self.table5.rows)
-    func table5_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 124)
-        DocSpecCheck.errorCode(row, APIError.self)
-#sourceLocation()
-    }
-
     static let table6: DocSpecTable<DocSpecEndpointRow> = .load("data/notification-history.table6.json", besides: #filePath)
     @Test("docs-ja/notification-history.md:139 endpoint GetTestNotificationStatus", arguments: Self.table6.rows)
     func table6_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/notification-history.md", line: 137)
         DocSpecCheck.endpoint(row, method: GetTestNotificationStatus.method, pathTemplate: GetTestNotificationStatus.pathTemplate, url: { try GetTestNotificationStatus.url(environment: $0, pathParameters: $1) })
-#sourceLocation()
-    }
-
-    static let table7: DocSpecTable<DocSpecErrorCodeRow> = .load("data/notification-history.table7.json", besides: #filePath)
-    @Test("docs-ja/notification-history.md:157 error-codes APIError", arguments: Self.table7.rows)
-    func table7_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/notification-history.md", line: 155)
-        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 }

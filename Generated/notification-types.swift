@@ -9,48 +9,35 @@ import PurchaseFlow
 
 @Suite("docs-ja/notification-types.md")
 struct DocSpec_notification_types {
-    static let table1: DocSpecTable<DocSpecStringEnumRow> = .load("data/notification-types.table1.json", besides: #filePath)
-    @Test("docs-ja/notification-types.md:38 string-enum NotificationTypeV2", arguments: Self.table1.rows)
-    func table1_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 36)
-        DocSpecCheck.stringEnum(row, NotificationTypeV2.self)
+    static let table1: DocSpecTableCheck = .stringEnum("docs-ja/notification-types.md:38 string-enum NotificationTypeV2", "data/notification-types.table1.json", NotificationTypeV2.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/notification-types.md:38 NotificationTypeV2 has exactly the documented cases (complete)")
-    func table1_complete() {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 36)
-        DocSpecCheck.complete(Self.table1, NotificationTypeV2.self)
+    static let table1_complete: DocSpecTableCheck = .completeStringEnum("docs-ja/notification-types.md:38 NotificationTypeV2 has exactly the documented cases (complete)", "data/notification-types.table1.json", NotificationTypeV2.self)
 #sourceLocation()
-    }
-
-    static let table2: DocSpecTable<DocSpecStringEnumRow> = .load("data/notification-types.table2.json", besides: #filePath)
-    @Test("docs-ja/notification-types.md:72 string-enum Subtype", arguments: Self.table2.rows)
-    func table2_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 70)
-        DocSpecCheck.stringEnum(row, Subtype.self)
+    static let table2: DocSpecTableCheck = .stringEnum("docs-ja/notification-types.md:72 string-enum Subtype", "data/notification-types.table2.json", Subtype.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/notification-types.md:72 Subtype has exactly the documented cases (complete)")
-    func table2_complete() {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 70)
-        DocSpecCheck.complete(Self.table2, Subtype.self)
+    static let table2_complete: DocSpecTableCheck = .completeStringEnum("docs-ja/notification-types.md:72 Subtype has exactly the documented cases (complete)", "data/notification-types.table2.json", Subtype.self)
 #sourceLocation()
-    }
-
-    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load("data/notification-types.table3.json", besides: #filePath)
-    @Test("docs-ja/notification-types.md:117 string-enum ConsumptionRequestReason", arguments: Self.table3.rows)
-    func table3_stringEnum(_ row: DocSpecStringEnumRow) {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 115)
-        DocSpecCheck.stringEnum(row, ConsumptionRequestReason.self)
+    static let table3: DocSpecTableCheck = .stringEnum("docs-ja/notification-types.md:117 string-enum ConsumptionRequestReason", "data/notification-types.table3.json", ConsumptionRequestReason.self)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/notification-types.md:117 ConsumptionRequestReason has exactly the documented cases (complete)")
-    func table3_complete() {
 #sourceLocation(file: "docs-ja/notification-types.md", line: 115)
-        DocSpecCheck.complete(Self.table3, ConsumptionRequestReason.self)
+    static let table3_complete: DocSpecTableCheck = .completeStringEnum("docs-ja/notification-types.md:117 ConsumptionRequestReason has exactly the documented cases (complete)", "data/notification-types.table3.json", ConsumptionRequestReason.self)
 #sourceLocation()
+    static let checks: [DocSpecTableCheck] = [
+        Self.table1,
+        Self.table1_complete,
+        Self.table2,
+        Self.table2_complete,
+        Self.table3,
+        Self.table3_complete,
+    ]
+
+    @Test("docs-ja/notification-types.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
     }
 }

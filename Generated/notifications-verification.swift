@@ -10,35 +10,68 @@ import PurchaseFlow
 @Suite("docs-ja/notifications-verification.md")
 struct DocSpec_notifications_verification {
     static let sample2 = "{\n  \"notificationType\": \"CONSUMPTION_REQUEST\",\n  \"notificationUUID\": \"3f6a0c9e-5b2d-4e71-8c4a-9d0e1f2a3b4c\",\n  \"version\": \"2.0\",\n  \"signedDate\": 1767225600000,\n  \"data\": {\n    \"environment\": \"Sandbox\",\n    \"appAppleId\": 1234567890,\n    \"bundleId\": \"com.example.app\",\n    \"bundleVersion\": \"42\",\n    \"signedTransactionInfo\": \"eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNSUlF…\",\n    \"signedRenewalInfo\": \"eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNSUlF…\",\n    \"status\": 1,\n    \"consumptionRequestReason\": \"UNINTENDED_PURCHASE\"\n  }\n}\n"
-
-    @Test("docs-ja/notifications-verification.md:71 json ResponseBodyV2DecodedPayload sample decodes")
-    func sample2_decodes() {
 #sourceLocation(file: "docs-ja/notifications-verification.md", line: 71)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/notifications-verification.md", line: 71), json: Self.sample2, decode: { try JSONDecoder().decode(ResponseBodyV2DecodedPayload.self, from: $0) }, validate: nil)
+    static let sample2_decodes: DocSpecTableCheck = .decodes("docs-ja/notifications-verification.md:71 json ResponseBodyV2DecodedPayload sample decodes", DocSpecRef(file: "docs-ja/notifications-verification.md", line: 71), json: Self.sample2, ResponseBodyV2DecodedPayload.self, validate: nil)
 #sourceLocation()
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 53)
+    static let table1: DocSpecTableCheck = .stringEnum("docs-ja/notifications-verification.md:55 string-enum VerificationStatus", "data/notifications-verification.table1.json", VerificationStatus.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 53)
+    static let table1_complete: DocSpecTableCheck = .completeStringEnum("docs-ja/notifications-verification.md:55 VerificationStatus has exactly the documented cases (complete)", "data/notifications-verification.table1.json", VerificationStatus.self)
+#sourceLocation()
+    static let checks: [DocSpecTableCheck] = [Self.sample2_decodes, Self.table1, Self.table1_complete]
+
+    @Test("docs-ja/notifications-verification.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
     }
 
     @Test("docs-ja/notifications-verification.md:129 swift sample runs", .timeLimit(.minutes(1)))
     func sample3_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/notifications-verification.md", line: 129), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 110
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/notifications-verification.md", line: 110)
 
+        docSpecLine = 111
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 111)
 let appleRootCAFile = FileManager.default.temporaryDirectory.appendingPathComponent("root-\(UUID().uuidString).der")
+        docSpecLine = 112
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 112)
 let openssl = Process()
+        docSpecLine = 113
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 113)
 openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        docSpecLine = 114
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 114)
 openssl.arguments = [
     "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "/dev/null",
     "-subj", "/CN=DocSpec doc-test root", "-days", "1", "-outform", "DER", "-out", appleRootCAFile.path,
 ]
+        docSpecLine = 118
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 118)
 openssl.standardError = FileHandle.nullDevice
+        docSpecLine = 119
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 119)
 try openssl.run()
+        docSpecLine = 120
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 120)
 openssl.waitUntilExit()
+        docSpecLine = 121
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 121)
 defer { try? FileManager.default.removeItem(at: appleRootCAFile) }
+        docSpecLine = 122
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 122)
 let requestBody = Data(#"{"signedPayload": "not.a.jws"}"#.utf8)
+        docSpecLine = 123
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 123)
 struct Logger { func warning(_ message: String) { print(message) } }
+        docSpecLine = 124
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 124)
 let logger = Logger()
+        docSpecLine = 125
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 125)
 func enqueue(_ notification: VerifiedNotification) { print(notification.payload.notificationUUID ?? "") }
 #sourceLocation()
 #sourceLocation(file: "docs-ja/notifications-verification.md", line: 129)
@@ -46,12 +79,18 @@ func enqueue(_ notification: VerifiedNotification) { print(notification.payload.
 
 
 // Apple Root CA - G3（https://www.apple.com/certificateauthority/ から取得した DER）
+        docSpecLine = 133
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 133)
 let appleRoot = try Data(contentsOf: appleRootCAFile)
+        docSpecLine = 134
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 134)
 let verifier = try SignedDataVerifier(
     rootCertificates: [appleRoot], bundleId: "com.example.app", appAppleId: 1234567890,
     environment: .production)
 
 // requestBody: POST の本体（{"signedPayload": "…"}）
+        docSpecLine = 139
+#sourceLocation(file: "docs-ja/notifications-verification.md", line: 139)
 switch verifier.verifyAndDecodeNotificationWithData(requestBody: requestBody) {
 case .valid(let notification):
     // 保存して 200 で応答し、notificationUUID で重複を除いてから処理する
@@ -65,22 +104,7 @@ case .invalid(let error):
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/notifications-verification.md", line: 129), tryLines: [119, 121, 133, 134])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/notifications-verification.md", line: docSpecLine))
         }
-    }
-
-    static let table1: DocSpecTable<DocSpecStringEnumRow> = .load("data/notifications-verification.table1.json", besides: #filePath)
-    @Test("docs-ja/notifications-verification.md:55 string-enum VerificationStatus", arguments: Self.table1.rows)
-    func table1_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/notifications-verification.md", line: 53)
-        DocSpecCheck.stringEnum(row, VerificationStatus.self)
-#sourceLocation()
-    }
-
-    @Test("docs-ja/notifications-verification.md:55 VerificationStatus has exactly the documented cases (complete)")
-    func table1_complete() {
-#sourceLocation(file: "docs-ja/notifications-verification.md", line: 53)
-        DocSpecCheck.complete(Self.table1, VerificationStatus.self)
-#sourceLocation()
     }
 }

@@ -38,14 +38,23 @@ struct DocSpec_purchase_coordinator {
     func sample2_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 176), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 142
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 142)
 
+        docSpecLine = 143
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 143)
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
+        docSpecLine = 144
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 144)
 let store = SimulatedStore(
     products: [.autoRenewable("monthly", groupId: "pro")], timeSource: clock.timeSource,
     behavior: SimulatedStore.Behavior(returnsQueuedTransactionInsteadOfPurchasing: true, maximumRenewals: 2))
+        docSpecLine = 147
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 147)
 try await store.recordPurchase(productId: "monthly", at: clock.now - 60 * 60, finished: true)
+        docSpecLine = 148
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 148)
 actor Shop: PurchaseCoordinatorDelegate {
     private(set) var delivered: [String] = []
     func coordinator(_ coordinator: PurchaseCoordinator, didFinishSweep report: SweepReport) async {}
@@ -76,10 +85,18 @@ actor Shop: PurchaseCoordinatorDelegate {
 
 
 // Shop は取引の中身を届けるデリゲート（下の「デリゲート」を参照）。コーディネーターは弱参照で持つので保持しておく
+        docSpecLine = 179
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 179)
 let shop = Shop()
+        docSpecLine = 180
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 180)
 let coordinator = PurchaseCoordinator(
     store: store, configuration: .withoutSweep, timeSource: clock.timeSource, delegate: shop)
+        docSpecLine = 182
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 182)
 for _ in 1...3 {
+        docSpecLine = 183
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 183)
     switch try await coordinator.purchase(productId: "monthly") {
     case .staleTransaction(let stale, let entitlement):
         // 古い取引は届けて finish 済み。次の購入では残りの取引か、本当の購入になる
@@ -90,14 +107,18 @@ for _ in 1...3 {
         print(other.caseName)
     }
 }
+        docSpecLine = 193
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 193)
 print("sheets shown: \(await store.sheetsShown.count)")
+        docSpecLine = 194
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 194)
 print("delivered: \(await shop.delivered)")
 #sourceLocation()
         }
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 176), tryLines: [147, 183])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: docSpecLine))
         }
     }
 
@@ -105,35 +126,58 @@ print("delivered: \(await shop.delivered)")
     func sample4_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 257), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 251
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 251)
 
+        docSpecLine = 252
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 252)
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
+        docSpecLine = 253
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 253)
 let store = SimulatedStore(products: [.autoRenewable("monthly", groupId: "pro")], timeSource: clock.timeSource)
 #sourceLocation()
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 257)
 
 
 // デリゲートなし: 取引は届けられず未完了のまま残るが（結果は deliveryFailed）、権利の判定には影響しない
+        docSpecLine = 260
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 260)
 let coordinator = PurchaseCoordinator(store: store, timeSource: clock.timeSource)
+        docSpecLine = 261
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 261)
 _ = try await coordinator.purchase(productId: "monthly")
 
 // currentEntitlements が空を返すようにする（latest(for:) は取引を返し続ける）
+        docSpecLine = 264
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 264)
 await store.setBehavior(SimulatedStore.Behavior(currentEntitlementsTemporarilyEmpty: true))
+        docSpecLine = 265
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 265)
 let active = await coordinator.resolveEntitlement(for: "monthly")
+        docSpecLine = 266
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 266)
 print("entitled: \(active.isEntitled), decided by \(active.decidedBy), state: \(active.activeState?.description ?? "none")")
 
 // 自動更新を止め、サンドボックスの 1 か月（5 分）が過ぎるまで時計を進める
+        docSpecLine = 269
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 269)
 try await store.setAutoRenew(productId: "monthly", willAutoRenew: false)
+        docSpecLine = 270
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 270)
 clock.advance(by: SimulatedProduct.sandboxMonth + 1)
+        docSpecLine = 271
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 271)
 let expired = await coordinator.resolveEntitlement(for: "monthly")
+        docSpecLine = 272
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 272)
 print("entitled: \(expired.isEntitled), decided by \(expired.decidedBy), state: \(expired.activeState?.description ?? "none")")
 #sourceLocation()
         }
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 257), tryLines: [261, 269])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: docSpecLine))
         }
     }
 
@@ -141,16 +185,23 @@ print("entitled: \(expired.isEntitled), decided by \(expired.decidedBy), state: 
     func sample6_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 321), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 314
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 314)
 
+        docSpecLine = 315
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 315)
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
+        docSpecLine = 316
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 316)
 let store = SimulatedStore(
     products: [.autoRenewable("monthly", groupId: "pro"), .nonConsumable("lifetime")], timeSource: clock.timeSource)
 #sourceLocation()
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 321)
 
 
+        docSpecLine = 323
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 323)
 actor PurchaseLog: PurchaseCoordinatorDelegate {
     private(set) var calls: [String] = []
     private(set) var deliveredTransactionIds: Set<String> = []
@@ -212,22 +263,38 @@ actor PurchaseLog: PurchaseCoordinatorDelegate {
 }
 
 // コーディネーターはデリゲートを弱参照で持つので、log を保持しておく
+        docSpecLine = 384
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 384)
 let log = PurchaseLog()
+        docSpecLine = 385
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 385)
 let coordinator = PurchaseCoordinator(store: store, timeSource: clock.timeSource, delegate: log)
+        docSpecLine = 386
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 386)
 await coordinator.start()
 
+        docSpecLine = 388
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 388)
 let outcome = try await coordinator.purchase(productId: "monthly")
+        docSpecLine = 389
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 389)
 print("outcome: \(outcome.caseName)")
+        docSpecLine = 390
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 390)
 for call in await log.calls {
+        docSpecLine = 391
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 391)
     print(call)
 }
+        docSpecLine = 393
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 393)
 await coordinator.stop()
 #sourceLocation()
         }
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 321), tryLines: [388])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: docSpecLine))
         }
     }
 
@@ -235,13 +302,20 @@ await coordinator.stop()
     func sample8_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 481), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 415
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 415)
 
+        docSpecLine = 416
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 416)
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
+        docSpecLine = 417
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 417)
 let store = SimulatedStore(
     products: [.autoRenewable("monthly", groupId: "pro"), .nonConsumable("lifetime")], timeSource: clock.timeSource,
     behavior: SimulatedStore.Behavior(requiresAskToBuy: true))
+        docSpecLine = 420
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 420)
 actor PurchaseLog: PurchaseCoordinatorDelegate {
     private(set) var calls: [String] = []
     private(set) var deliveredTransactionIds: Set<String> = []
@@ -304,34 +378,62 @@ actor PurchaseLog: PurchaseCoordinatorDelegate {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 481)
 
 
+        docSpecLine = 483
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 483)
 let log = PurchaseLog()
+        docSpecLine = 484
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 484)
 let coordinator = PurchaseCoordinator(store: store, timeSource: clock.timeSource, delegate: log)
+        docSpecLine = 485
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 485)
 await coordinator.start()
 
 // 保護者の承認待ち: シートは「承認を求める」ものになり、取引はまだない
+        docSpecLine = 488
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 488)
 let outcome = try await coordinator.purchase(productId: "lifetime")
+        docSpecLine = 489
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 489)
 print("outcome: \(outcome.caseName)")
 
 // 10 分後に保護者が承認する
+        docSpecLine = 492
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 492)
 clock.advance(by: 10 * 60)
+        docSpecLine = 493
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 493)
 let approved = try await store.approveAskToBuy(productId: "lifetime")
 
 // 承認された取引は updates から届く。権利が変わるまで待つ
+        docSpecLine = 496
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 496)
 for await change in log.entitlementChanges where change.productId == "lifetime" {
+        docSpecLine = 497
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 497)
     print("entitled: \(change.isEntitled), decided by \(change.decidedBy)")
+        docSpecLine = 498
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 498)
     break
 }
+        docSpecLine = 500
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 500)
 print("finished: \(await store.isFinished(approved.transactionId))")
+        docSpecLine = 501
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 501)
 for call in await log.calls {
+        docSpecLine = 502
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 502)
     print(call)
 }
+        docSpecLine = 504
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 504)
 await coordinator.stop()
 #sourceLocation()
         }
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 481), tryLines: [488, 493])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: docSpecLine))
         }
     }
 
@@ -339,15 +441,28 @@ await coordinator.stop()
     func sample10_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 596), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 528
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 528)
 
+        docSpecLine = 529
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 529)
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
+        docSpecLine = 530
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 530)
 let store = SimulatedStore(
     products: [.autoRenewable("monthly", groupId: "pro"), .nonConsumable("lifetime")], timeSource: clock.timeSource)
+        docSpecLine = 532
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 532)
 try await store.recordPurchase(productId: "lifetime", at: clock.now - 30 * 86_400)
+        docSpecLine = 533
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 533)
 try await store.recordPurchase(productId: "monthly", at: clock.now - 60)
+        docSpecLine = 534
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 534)
 await store.simulateReinstall()
+        docSpecLine = 535
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 535)
 actor PurchaseLog: PurchaseCoordinatorDelegate {
     private(set) var calls: [String] = []
     private(set) var deliveredTransactionIds: Set<String> = []
@@ -410,27 +525,49 @@ actor PurchaseLog: PurchaseCoordinatorDelegate {
 #sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 596)
 
 
+        docSpecLine = 598
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 598)
 let log = PurchaseLog()
+        docSpecLine = 599
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 599)
 let coordinator = PurchaseCoordinator(store: store, timeSource: clock.timeSource, delegate: log)
+        docSpecLine = 600
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 600)
 await coordinator.start()
+        docSpecLine = 601
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 601)
 let before = await coordinator.resolveEntitlement(for: "lifetime")
+        docSpecLine = 602
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 602)
 print("before restore: entitled: \(before.isEntitled)")
 
 // 「購入を復元」ボタンから呼ぶ
+        docSpecLine = 605
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 605)
 let restored = try await coordinator.restorePurchases(productIds: ["lifetime", "monthly"])
+        docSpecLine = 606
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 606)
 for resolution in restored {
+        docSpecLine = 607
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 607)
     print("\(resolution.productId): entitled: \(resolution.isEntitled), decided by \(resolution.decidedBy)")
 }
+        docSpecLine = 609
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 609)
 for call in await log.calls {
+        docSpecLine = 610
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 610)
     print(call)
 }
+        docSpecLine = 612
+#sourceLocation(file: "docs-ja/purchase-coordinator.md", line: 612)
 await coordinator.stop()
 #sourceLocation()
         }
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: 596), tryLines: [532, 533, 605])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-coordinator.md", line: docSpecLine))
         }
     }
 

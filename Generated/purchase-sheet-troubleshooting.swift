@@ -13,41 +13,68 @@ struct DocSpec_purchase_sheet_troubleshooting {
     func sample1_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 105), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 96
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 96)
 
+        docSpecLine = 97
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 97)
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
+        docSpecLine = 98
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 98)
 let store = SimulatedStore(
     products: [.autoRenewable("monthly", groupId: "pro")], timeSource: clock.timeSource,
     behavior: SimulatedStore.Behavior(maximumRenewals: 2))
+        docSpecLine = 101
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 101)
 try await store.recordPurchase(productId: "monthly", at: clock.now - 60 * 60, finished: true)
 #sourceLocation()
 #sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 105)
 
 
 // 未完了の取引を新しい購入の代わりに返す、という StoreKit の振る舞いを有効にする
+        docSpecLine = 108
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 108)
 await store.setBehavior(SimulatedStore.Behavior(returnsQueuedTransactionInsteadOfPurchasing: true))
 
 // 修正前のアプリ: 片付けをせずに購入し、返ってきた取引を検証して finish する
+        docSpecLine = 111
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 111)
 let attempt = await PurchaseAttempt.begin(productId: "monthly", store: store, timeSource: clock.timeSource)
+        docSpecLine = 112
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 112)
 let result = try await store.purchase(productId: "monthly")
+        docSpecLine = 113
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 113)
 if case .success(.verified(let transaction)) = result {
+        docSpecLine = 114
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 114)
     await store.finish(transaction)
 }
+        docSpecLine = 116
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 116)
 print("sheets shown: \(await store.sheetsShown.count)")
+        docSpecLine = 117
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 117)
 print("currentEntitlements: \(await store.currentEntitlements().count)")
 
 // 診断: ストアのスナップショットと、購入の試みとその結果から原因を調べる
+        docSpecLine = 120
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 120)
 let snapshot = await PurchaseDiagnostics.snapshot(
     store: store, productIds: ["monthly"], timeSource: clock.timeSource)
+        docSpecLine = 122
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 122)
 print(snapshot.text)
+        docSpecLine = 123
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 123)
 print(PurchaseDiagnostics.diagnose(snapshot, attempt: attempt, result: result).text)
 #sourceLocation()
         }
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 105), tryLines: [101, 112])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: docSpecLine))
         }
     }
 
@@ -55,14 +82,23 @@ print(PurchaseDiagnostics.diagnose(snapshot, attempt: attempt, result: result).t
     func sample3_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 219), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 185
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 185)
 
+        docSpecLine = 186
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 186)
 let clock = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
+        docSpecLine = 187
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 187)
 let store = SimulatedStore(
     products: [.autoRenewable("monthly", groupId: "pro")], timeSource: clock.timeSource,
     behavior: SimulatedStore.Behavior(maximumRenewals: 2))
+        docSpecLine = 190
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 190)
 try await store.recordPurchase(productId: "monthly", at: clock.now - 60 * 60, finished: true)
+        docSpecLine = 191
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 191)
 actor Shop: PurchaseCoordinatorDelegate {
     private(set) var delivered: [String] = []
     func coordinator(_ coordinator: PurchaseCoordinator, didFinishSweep report: SweepReport) async {}
@@ -92,31 +128,57 @@ actor Shop: PurchaseCoordinatorDelegate {
 #sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 219)
 
 
+        docSpecLine = 221
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 221)
 await store.setBehavior(SimulatedStore.Behavior(returnsQueuedTransactionInsteadOfPurchasing: true))
 
 // Shop は取引の中身を届けるデリゲート（PurchaseCoordinator のページを参照）。デリゲートがないと取引は finish されない
+        docSpecLine = 224
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 224)
 let shop = Shop()
+        docSpecLine = 225
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 225)
 let coordinator = PurchaseCoordinator(store: store, timeSource: clock.timeSource, delegate: shop)
 
 // 起動時: 未完了の取引を片付け、Transaction.updates の監視を始める
+        docSpecLine = 228
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 228)
 let launchSweep = await coordinator.start()
+        docSpecLine = 229
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 229)
 print("finished at launch: \(launchSweep?.finishedTransactionIds ?? [])")
 
+        docSpecLine = 231
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 231)
 let outcome = try await coordinator.purchase(productId: "monthly")
+        docSpecLine = 232
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 232)
 print("outcome: \(outcome.caseName)")
+        docSpecLine = 233
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 233)
 if let entitlement = outcome.entitlement {
+        docSpecLine = 234
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 234)
     print("entitled: \(entitlement.isEntitled), decided by \(entitlement.decidedBy)")
 }
+        docSpecLine = 236
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 236)
 print("sheets shown: \(await store.sheetsShown.count)")
+        docSpecLine = 237
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 237)
 print("delivered: \(await shop.delivered)")
+        docSpecLine = 238
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 238)
 print(await coordinator.diagnose(productIds: ["monthly"]).text)
+        docSpecLine = 239
+#sourceLocation(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 239)
 await coordinator.stop()
 #sourceLocation()
         }
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: 219), tryLines: [190, 231])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/purchase-sheet-troubleshooting.md", line: docSpecLine))
         }
     }
 }

@@ -9,19 +9,21 @@ import PurchaseFlow
 
 @Suite("docs-ja/send-consumption-information.md")
 struct DocSpec_send_consumption_information_v1 {
+#sourceLocation(file: "docs-ja/send-consumption-information.md", line: 57)
+    static let table2: DocSpecTableCheck = .errorCodes("docs-ja/send-consumption-information.md:59 error-codes APIError", "data/send-consumption-information-v1.table2.json", APIError.self)
+#sourceLocation()
+    static let checks: [DocSpecTableCheck] = [Self.table2]
+
+    @Test("docs-ja/send-consumption-information.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
+    }
+
     static let table1: DocSpecTable<DocSpecEndpointRow> = .load("data/send-consumption-information-v1.table1.json", besides: #filePath)
     @Test("docs-ja/send-consumption-information.md:16 endpoint SendConsumptionInformationV1", arguments: Self.table1.rows)
     func table1_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/send-consumption-information.md", line: 14)
         DocSpecCheck.endpoint(row, method: SendConsumptionInformationV1.method, pathTemplate: SendConsumptionInformationV1.pathTemplate, url: { try SendConsumptionInformationV1.url(environment: $0, pathParameters: $1) })
-#sourceLocation()
-    }
-
-    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load("data/send-consumption-information-v1.table2.json", besides: #filePath)
-    @Test("docs-ja/send-consumption-information.md:59 error-codes APIError", arguments: Self.table2.rows)
-    func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/send-consumption-information.md", line: 57)
-        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 }

@@ -9,21 +9,46 @@ import PurchaseFlow
 
 @Suite("docs-ja/send-consumption-information-v2.md")
 struct DocSpec_send_consumption_information_v2 {
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 57)
+    static let table2: DocSpecTableCheck = .errorCodes("docs-ja/send-consumption-information-v2.md:59 error-codes APIError", "data/send-consumption-information-v2.table2.json", APIError.self)
+#sourceLocation()
+    static let checks: [DocSpecTableCheck] = [Self.table2]
+
+    @Test("docs-ja/send-consumption-information-v2.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
+    }
+
     @Test("docs-ja/send-consumption-information-v2.md:144 swift sample runs", .timeLimit(.minutes(1)))
     func sample2_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/send-consumption-information-v2.md", line: 144), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 131
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 131)
 
+        docSpecLine = 132
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 132)
 let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("AuthKey_\(UUID().uuidString).p8")
+        docSpecLine = 133
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 133)
 try ES256PrivateKey.generate().pkcs8PEM().write(to: keyFile, atomically: true, encoding: .utf8)
+        docSpecLine = 134
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 134)
 defer { try? FileManager.default.removeItem(at: keyFile) }
+        docSpecLine = 135
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 135)
 let signedDate = Int64(Date().timeIntervalSince1970 * 1000) - 13 * 3_600_000
+        docSpecLine = 136
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 136)
 let payload = try JSONDecoder().decode(
     ResponseBodyV2DecodedPayload.self,
     from: Data(#"{"notificationType": "CONSUMPTION_REQUEST", "signedDate": \#(signedDate)}"#.utf8))
+        docSpecLine = 139
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 139)
 let notification = VerifiedNotification(payload: payload, transaction: nil, renewalInfo: nil)
+        docSpecLine = 140
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 140)
 let consentDate = Date(timeIntervalSince1970: 1_700_000_000)
 #sourceLocation()
 #sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 144)
@@ -31,19 +56,31 @@ let consentDate = Date(timeIntervalSince1970: 1_700_000_000)
 
 
 // keyFile: App Store Connect からダウンロードした .p8 ファイルの URL
+        docSpecLine = 148
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 148)
 let key = try InAppPurchaseKey(
     pemFile: keyFile, keyId: "2X9R4HXF34",
     issuerId: "57246542-96fe-1a63-e053-0824d011072a", bundleId: "com.example.app")
+        docSpecLine = 151
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 151)
 let client = try AppStoreServerAPIClient(key: key, environment: .production)
+        docSpecLine = 152
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 152)
 let responder = ConsumptionResponder(sender: client)
 
 // notification: SignedDataVerifier で検証した CONSUMPTION_REQUEST 通知（VerifiedNotification）
 // consentDate: あなたのシステムに記録した、この顧客が同意した日時
+        docSpecLine = 156
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 156)
 let isSubscription = notification.transaction?.type?.known == .autoRenewableSubscription
+        docSpecLine = 157
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 157)
 let information = ConsumptionRequest(
     customerConsented: true, deliveryStatus: .delivered, sampleContentProvided: false,
     consumptionPercentage: isSubscription ? nil : 25_000, refundPreference: .grantProrated)
 
+        docSpecLine = 161
+#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 161)
 switch await responder.respond(
     to: notification, consent: .granted(at: consentDate), information: information)
 {
@@ -61,7 +98,7 @@ case .failed(let transactionId, let error):
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/send-consumption-information-v2.md", line: 144), tryLines: [133, 134, 136, 148, 151])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/send-consumption-information-v2.md", line: docSpecLine))
         }
     }
 
@@ -70,14 +107,6 @@ case .failed(let transactionId, let error):
     func table1_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 14)
         DocSpecCheck.endpoint(row, method: SendConsumptionInformation.method, pathTemplate: SendConsumptionInformation.pathTemplate, url: { try SendConsumptionInformation.url(environment: $0, pathParameters: $1) })
-#sourceLocation()
-    }
-
-    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load("data/send-consumption-information-v2.table2.json", besides: #filePath)
-    @Test("docs-ja/send-consumption-information-v2.md:59 error-codes APIError", arguments: Self.table2.rows)
-    func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/send-consumption-information-v2.md", line: 57)
-        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 }

@@ -13,33 +13,68 @@ struct DocSpec_transaction_history {
     static let sample2 = "{\n  \"revision\": \"revision_output\",\n  \"hasMore\": true,\n  \"bundleId\": \"com.example\",\n  \"appAppleId\": 323232,\n  \"environment\": \"Sandbox\",\n  \"signedTransactions\": [\"eyJhbGciOiJFUzI1NiJ9.eyJ0cmFuc2FjdGlvbklkIjoiMSJ9.c2ln\"]\n}\n"
     static let sample3 = "{\n  \"signedTransactions\": [\"eyJhbGciOiJFUzI1NiJ9.eyJ0cmFuc2FjdGlvbklkIjoiMiJ9.c2ln\"],\n  \"revision\": \"revision_output\",\n  \"hasMore\": false\n}\n"
     static let sample4 = "{\n  \"environment\": \"Sandbox\",\n  \"bundleId\": \"com.example\",\n  \"appAppleId\": 5454545,\n  \"data\": [\n    {\n      \"subscriptionGroupIdentifier\": \"sub_group_one\",\n      \"lastTransactions\": [\n        {\n          \"status\": 1,\n          \"originalTransactionId\": \"3749183\",\n          \"signedTransactionInfo\": \"eyJhbGciOiJFUzI1NiJ9.eyJ0cmFuc2FjdGlvbklkIjoiMyJ9.c2ln\",\n          \"signedRenewalInfo\": \"eyJhbGciOiJFUzI1NiJ9.eyJhdXRvUmVuZXdTdGF0dXMiOjF9.c2ln\"\n        }\n      ]\n    }\n  ]\n}\n"
-
-    @Test("docs-ja/transaction-history.md:33 json TransactionInfoResponse sample decodes")
-    func sample1_decodes() {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 33)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/transaction-history.md", line: 33), json: Self.sample1, decode: { try JSONDecoder().decode(TransactionInfoResponse.self, from: $0) }, validate: nil)
+    static let sample1_decodes: DocSpecTableCheck = .decodes("docs-ja/transaction-history.md:33 json TransactionInfoResponse sample decodes", DocSpecRef(file: "docs-ja/transaction-history.md", line: 33), json: Self.sample1, TransactionInfoResponse.self, validate: nil)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/transaction-history.md:96 json HistoryResponse sample decodes")
-    func sample2_decodes() {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 96)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/transaction-history.md", line: 96), json: Self.sample2, decode: { try JSONDecoder().decode(HistoryResponse.self, from: $0) }, validate: nil)
+    static let sample2_decodes: DocSpecTableCheck = .decodes("docs-ja/transaction-history.md:96 json HistoryResponse sample decodes", DocSpecRef(file: "docs-ja/transaction-history.md", line: 96), json: Self.sample2, HistoryResponse.self, validate: nil)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/transaction-history.md:144 json RefundHistoryResponse sample decodes")
-    func sample3_decodes() {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 144)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/transaction-history.md", line: 144), json: Self.sample3, decode: { try JSONDecoder().decode(RefundHistoryResponse.self, from: $0) }, validate: nil)
+    static let sample3_decodes: DocSpecTableCheck = .decodes("docs-ja/transaction-history.md:144 json RefundHistoryResponse sample decodes", DocSpecRef(file: "docs-ja/transaction-history.md", line: 144), json: Self.sample3, RefundHistoryResponse.self, validate: nil)
 #sourceLocation()
-    }
-
-    @Test("docs-ja/transaction-history.md:190 json StatusResponse sample decodes")
-    func sample4_decodes() {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 190)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/transaction-history.md", line: 190), json: Self.sample4, decode: { try JSONDecoder().decode(StatusResponse.self, from: $0) }, validate: nil)
+    static let sample4_decodes: DocSpecTableCheck = .decodes("docs-ja/transaction-history.md:190 json StatusResponse sample decodes", DocSpecRef(file: "docs-ja/transaction-history.md", line: 190), json: Self.sample4, StatusResponse.self, validate: nil)
 #sourceLocation()
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 38)
+    static let table2: DocSpecTableCheck = .errorCodes("docs-ja/transaction-history.md:40 error-codes APIError", "data/transaction-history.table2.json", APIError.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 77)
+    static let table4: DocSpecTableCheck = .stringEnum("docs-ja/transaction-history.md:79 string-enum TransactionHistoryRequest.ProductType", "data/transaction-history.table4.json", TransactionHistoryRequest.ProductType.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 77)
+    static let table4_complete: DocSpecTableCheck = .completeStringEnum("docs-ja/transaction-history.md:79 TransactionHistoryRequest.ProductType has exactly the documented cases (complete)", "data/transaction-history.table4.json", TransactionHistoryRequest.ProductType.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 86)
+    static let table5: DocSpecTableCheck = .stringEnum("docs-ja/transaction-history.md:88 string-enum TransactionHistoryRequest.Order", "data/transaction-history.table5.json", TransactionHistoryRequest.Order.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 86)
+    static let table5_complete: DocSpecTableCheck = .completeStringEnum("docs-ja/transaction-history.md:88 TransactionHistoryRequest.Order has exactly the documented cases (complete)", "data/transaction-history.table5.json", TransactionHistoryRequest.Order.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 106)
+    static let table6: DocSpecTableCheck = .errorCodes("docs-ja/transaction-history.md:108 error-codes APIError", "data/transaction-history.table6.json", APIError.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 151)
+    static let table8: DocSpecTableCheck = .errorCodes("docs-ja/transaction-history.md:153 error-codes APIError", "data/transaction-history.table8.json", APIError.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 179)
+    static let table10: DocSpecTableCheck = .intEnum("docs-ja/transaction-history.md:181 int-enum SubscriptionStatus", "data/transaction-history.table10.json", SubscriptionStatus.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 179)
+    static let table10_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/transaction-history.md:181 SubscriptionStatus has exactly the documented cases (complete)", "data/transaction-history.table10.json", SubscriptionStatus.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/transaction-history.md", line: 210)
+    static let table11: DocSpecTableCheck = .errorCodes("docs-ja/transaction-history.md:212 error-codes APIError", "data/transaction-history.table11.json", APIError.self)
+#sourceLocation()
+    static let checks: [DocSpecTableCheck] = [
+        Self.sample1_decodes,
+        Self.sample2_decodes,
+        Self.sample3_decodes,
+        Self.sample4_decodes,
+        Self.table2,
+        Self.table4,
+        Self.table4_complete,
+        Self.table5,
+        Self.table5_complete,
+        Self.table6,
+        Self.table8,
+        Self.table10,
+        Self.table10_complete,
+        Self.table11,
+    ]
+
+    @Test("docs-ja/transaction-history.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
     }
 
     // docs-ja/transaction-history.md:238 swift sample: compile-only, never run
@@ -88,57 +123,11 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table2: DocSpecTable<DocSpecErrorCodeRow> = .load("data/transaction-history.table2.json", besides: #filePath)
-    @Test("docs-ja/transaction-history.md:40 error-codes APIError", arguments: Self.table2.rows)
-    func table2_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 38)
-        DocSpecCheck.errorCode(row, APIError.self)
-#sourceLocation()
-    }
-
     static let table3: DocSpecTable<DocSpecEndpointRow> = .load("data/transaction-history.table3.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:54 endpoint GetTransactionHistory", arguments: Self.table3.rows)
     func table3_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 52)
         DocSpecCheck.endpoint(row, method: GetTransactionHistory.method, pathTemplate: GetTransactionHistory.pathTemplate, url: { try GetTransactionHistory.url(environment: $0, pathParameters: $1) })
-#sourceLocation()
-    }
-
-    static let table4: DocSpecTable<DocSpecStringEnumRow> = .load("data/transaction-history.table4.json", besides: #filePath)
-    @Test("docs-ja/transaction-history.md:79 string-enum TransactionHistoryRequest.ProductType", arguments: Self.table4.rows)
-    func table4_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 77)
-        DocSpecCheck.stringEnum(row, TransactionHistoryRequest.ProductType.self)
-#sourceLocation()
-    }
-
-    @Test("docs-ja/transaction-history.md:79 TransactionHistoryRequest.ProductType has exactly the documented cases (complete)")
-    func table4_complete() {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 77)
-        DocSpecCheck.complete(Self.table4, TransactionHistoryRequest.ProductType.self)
-#sourceLocation()
-    }
-
-    static let table5: DocSpecTable<DocSpecStringEnumRow> = .load("data/transaction-history.table5.json", besides: #filePath)
-    @Test("docs-ja/transaction-history.md:88 string-enum TransactionHistoryRequest.Order", arguments: Self.table5.rows)
-    func table5_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 86)
-        DocSpecCheck.stringEnum(row, TransactionHistoryRequest.Order.self)
-#sourceLocation()
-    }
-
-    @Test("docs-ja/transaction-history.md:88 TransactionHistoryRequest.Order has exactly the documented cases (complete)")
-    func table5_complete() {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 86)
-        DocSpecCheck.complete(Self.table5, TransactionHistoryRequest.Order.self)
-#sourceLocation()
-    }
-
-    static let table6: DocSpecTable<DocSpecErrorCodeRow> = .load("data/transaction-history.table6.json", besides: #filePath)
-    @Test("docs-ja/transaction-history.md:108 error-codes APIError", arguments: Self.table6.rows)
-    func table6_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 106)
-        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 
@@ -150,42 +139,11 @@ print(history.transactions.count, history.failures.count)
 #sourceLocation()
     }
 
-    static let table8: DocSpecTable<DocSpecErrorCodeRow> = .load("data/transaction-history.table8.json", besides: #filePath)
-    @Test("docs-ja/transaction-history.md:153 error-codes APIError", arguments: Self.table8.rows)
-    func table8_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 151)
-        DocSpecCheck.errorCode(row, APIError.self)
-#sourceLocation()
-    }
-
     static let table9: DocSpecTable<DocSpecEndpointRow> = .load("data/transaction-history.table9.json", besides: #filePath)
     @Test("docs-ja/transaction-history.md:172 endpoint GetAllSubscriptionStatuses", arguments: Self.table9.rows)
     func table9_endpoint(_ row: DocSpecEndpointRow) {
 #sourceLocation(file: "docs-ja/transaction-history.md", line: 170)
         DocSpecCheck.endpoint(row, method: GetAllSubscriptionStatuses.method, pathTemplate: GetAllSubscriptionStatuses.pathTemplate, url: { try GetAllSubscriptionStatuses.url(environment: $0, pathParameters: $1) })
-#sourceLocation()
-    }
-
-    static let table10: DocSpecTable<DocSpecIntEnumRow> = .load("data/transaction-history.table10.json", besides: #filePath)
-    @Test("docs-ja/transaction-history.md:181 int-enum SubscriptionStatus", arguments: Self.table10.rows)
-    func table10_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 179)
-        DocSpecCheck.intEnum(row, SubscriptionStatus.self)
-#sourceLocation()
-    }
-
-    @Test("docs-ja/transaction-history.md:181 SubscriptionStatus has exactly the documented cases (complete)")
-    func table10_complete() {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 179)
-        DocSpecCheck.complete(Self.table10, SubscriptionStatus.self)
-#sourceLocation()
-    }
-
-    static let table11: DocSpecTable<DocSpecErrorCodeRow> = .load("data/transaction-history.table11.json", besides: #filePath)
-    @Test("docs-ja/transaction-history.md:212 error-codes APIError", arguments: Self.table11.rows)
-    func table11_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/transaction-history.md", line: 210)
-        DocSpecCheck.errorCode(row, APIError.self)
 #sourceLocation()
     }
 }

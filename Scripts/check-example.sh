@@ -95,6 +95,19 @@ try twoTries.validate()
 ```
 
 ```swift
+let sizes = [3, 0].map { size in
+    Shape(size: size, corners: .triangle)
+}
+try sizes[0].validate()
+do {
+    try sizes[1]
+        .validate()
+} catch {
+    throw error
+}
+```
+
+```swift
 #expect(Corners.triangle.rawValue == 4)
 ```
 
@@ -106,9 +119,12 @@ SAMPLES
 (cd "$EXAMPLE" && swift test --skip-build --scratch-path "$SCRATCH" > "$WORK/test.log" 2>&1) && fail "swift test passed with failing doc-tests"
 line=$(at 'try oneTry.validate()')
 expect_line "docs-ja/shapes.md:$line: the sample threw Shapes.ShapeError.invalidSize" "the throw was not reported at docs-ja/shapes.md:$line (its one 'try')"
-first=$(at 'let fine = Shape'); line=$(at 'try twoTries.validate()')
-expect_line "docs-ja/shapes.md:$first: the sample threw Shapes.ShapeError.invalidSize from one of its lines with 'try': $((first + 1)), $line" \
-  "the throw of a sample with two 'try' lines was not reported at its first line naming both"
+line=$(at 'try twoTries.validate()')
+expect_line "docs-ja/shapes.md:$line: the sample threw Shapes.ShapeError.invalidSize" \
+  "the throw of a sample with two 'try' lines was not reported at the one that threw (docs-ja/shapes.md:$line)"
+line=$(at 'throw error')
+expect_line "docs-ja/shapes.md:$line: the sample threw Shapes.ShapeError.invalidSize" \
+  "the rethrow from a catch block after a multi-line statement was not reported at docs-ja/shapes.md:$line"
 line=$(at '#expect(Corners.triangle.rawValue == 4)')
 expect_line "recorded an issue at shapes.md:$line:1: Expectation failed: (Corners.triangle.rawValue → 3) == 4" "the expectation was not reported at docs-ja/shapes.md:$line"
 line=$(at 'let compiles = Corners.triangle')

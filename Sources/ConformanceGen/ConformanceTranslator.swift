@@ -228,6 +228,22 @@ struct PageContext {
         self.typeName = typeName
         var tests: [TestDecl] = []
         var statics: [StaticLet] = []
+        // The page's table and sample checks (`static let`s of `DocSpecTableCheck`), each under
+        // its doc line, so a type the library lacks fails the build there.
+        var checks: [StaticLet] = []
+        func check(_ name: String, _ line: Int, _ value: SwiftExpr) {
+            checks.append(StaticLet(name: name, type: "DocSpecTableCheck", value: value, sourceLine: line))
+        }
+        func tableCheck(_ n: Int, _ table: SpecTable, _ title: String, _ factory: String, _ symbol: String, _ path: String, complete: String) {
+            let line = table.directive.range.start.line
+            check("table\(n)", line, .call(factory, [.init(nil, .string(title)), .init(nil, .string(path)), .init(nil, .type("\(symbol).self"))]))
+            if table.complete {
+                check("table\(n)_complete", line, .call(complete, [
+                    .init(nil, .string("\(page.path):\(table.range.start.line) \(symbol) has exactly the documented cases (complete)")),
+                    .init(nil, .string(path)), .init(nil, .type("\(symbol).self")),
+                ]))
+            }
+        }
         // JSON samples that name a type: decoded (and validated) by a test; also the baselines of
         // `fields` tables.
         var sampleNames: [String: String] = [:]
@@ -246,14 +262,11 @@ struct PageContext {
             let name = "sample\(i + 1)"
             statics.append(StaticLet(name: name, value: .string(sample.code)))
             if sampleNames[symbol] == nil { sampleNames[symbol] = name }
-            tests.append(TestDecl(
-                name: "sample\(i + 1)_decodes", sourceLine: sample.firstCodeLine,
-                displayName: "\(page.path):\(sample.firstCodeLine) json \(symbol) sample decodes\(validatedSymbols.contains(symbol) ? " and validates" : "")",
-                arguments: nil, parameterType: nil,
-                body: [.call("DocSpecCheck.decodes", [
-                    .init(nil, .call("DocSpecRef", ref(sample.firstCodeLine))), .init("json", .type("Self.\(name)")),
-                    .init("decode", decodeClosure(symbol)), .init("validate", validateClosure(symbol)),
-                ])]))
+            check("\(name)_decodes", sample.firstCodeLine, .call(".decodes", [
+                .init(nil, .string("\(page.path):\(sample.firstCodeLine) json \(symbol) sample decodes\(validatedSymbols.contains(symbol) ? " and validates" : "")")),
+                .init(nil, .call("DocSpecRef", ref(sample.firstCodeLine))), .init("json", .type("Self.\(name)")),
+                .init(nil, .type("\(symbol).self")), .init("validate", validateMethod(symbol)),
+            ]))
         }
         tests += docTests()
         for (i, table) in page.tables.enumerated() {
@@ -275,30 +288,18 @@ struct PageContext {
                         ("retryable", row.value("retryable").map { .string($0) }),
                     ])
                 }
-                let data = addTable(n, table, rowType: "DocSpecErrorCodeRow", rows: rows)
-                tests.append(rowTest(n, table, "errorCodes", title, data, check: .call("DocSpecCheck.errorCode", [
-                    .init(nil, .type("row")), .init(nil, .type("\(symbol).self")),
-                ])))
-                if table.complete { tests.append(completeTest(table, n, symbol)) }
+                tableCheck(n, table, title, ".errorCodes", symbol, addTable(n, table, rows: rows), complete: ".completeErrorCodes")
             case .intEnum:
                 let rows = table.rows.compactMap { row -> DataRow? in
                     guard let v = row.value("value").flatMap({ Int64($0) }), let c = row.value("case") else { return nil }
                     return DataRow(line: row.line, [("value", .int(v)), ("case", .string(c))])
                 }
-                let data = addTable(n, table, rowType: "DocSpecIntEnumRow", rows: rows)
-                tests.append(rowTest(n, table, "intEnum", title, data, check: .call("DocSpecCheck.intEnum", [
-                    .init(nil, .type("row")), .init(nil, .type("\(symbol).self")),
-                ])))
-                if table.complete { tests.append(completeTest(table, n, symbol)) }
+                tableCheck(n, table, title, ".intEnum", symbol, addTable(n, table, rows: rows), complete: ".completeIntEnum")
             case .stringEnum:
                 let rows = table.rows.compactMap { row -> DataRow? in
                     row.value("value").map { DataRow(line: row.line, [("value", .string($0))]) }
                 }
-                let data = addTable(n, table, rowType: "DocSpecStringEnumRow", rows: rows)
-                tests.append(rowTest(n, table, "stringEnum", title, data, check: .call("DocSpecCheck.stringEnum", [
-                    .init(nil, .type("row")), .init(nil, .type("\(symbol).self")),
-                ])))
-                if table.complete { tests.append(completeTest(table, n, symbol)) }
+                tableCheck(n, table, title, ".stringEnum", symbol, addTable(n, table, rows: rows), complete: ".completeStringEnum")
             case .fields:
                 guard let sample = sampleNames[symbol] else {
                     if invalidSamples.contains(symbol) { continue }  // already reported as invalid JSON
@@ -309,18 +310,18 @@ struct PageContext {
                     continue
                 }
                 unknownSampleKeys(symbol: symbol, table: table)
-                let data = addTable(n, table, rowType: "DocSpecFieldRow", rows: table.rows.compactMap { fieldRow($0) })
-                tests.append(rowTest(n, table, "fields", title, data, check: .call("DocSpecCheck.field", [
-                    .init(nil, .type("row")), .init("baseline", .type("Self.\(sample)")),
-                    .init("decode", decodeClosure(symbol)), .init("validate", validateClosure(symbol)),
-                ])))
+                let path = addTable(n, table, rows: table.rows.compactMap { fieldRow($0) })
+                check("table\(n)", table.directive.range.start.line, .call(".fields", [
+                    .init(nil, .string(title)), .init(nil, .string(path)), .init("baseline", .type("Self.\(sample)")),
+                    .init(nil, .type("\(symbol).self")), .init("validate", validateMethod(symbol)),
+                ]))
             case .jsonObject:
                 let rows = table.rows.compactMap { row -> DataRow? in
                     guard let key = row.value("key"), let type = row.value("type") else { return nil }
                     let literal = row.value("value").flatMap { ["—", "-", "–", ""].contains($0) ? nil : $0 }
                     return DataRow(line: row.line, [("key", .string(key)), ("type", .string(type)), ("value", literal.map { .string($0) })])
                 }
-                let data = addTable(n, table, rowType: "DocSpecJSONKeyRow", rows: rows)
+                let data = tableData(n, "DocSpecJSONKeyRow", addTable(n, table, rows: rows))
                 let example = SwiftExpr.closure(params: [], body: .try(.call("\(symbol).exampleJSONObject", [])))
                 tests.append(rowTest(n, table, "jsonObject", title, data, check: .call("DocSpecCheck.jsonKey", [
                     .init(nil, .type("row")), .init("example", example),
@@ -363,13 +364,21 @@ struct PageContext {
                         ("environment", .string(env)), ("method", .string(method)), ("base-url", .string(base)), ("path", .string(path)),
                     ])
                 }
-                let data = addTable(n, table, rowType: "DocSpecEndpointRow", rows: rows)
+                let data = tableData(n, "DocSpecEndpointRow", addTable(n, table, rows: rows))
                 tests.append(rowTest(n, table, "endpoint", title, data, check: .call("DocSpecCheck.endpoint", [
                     .init(nil, .type("row")), .init("method", .type("\(symbol).method")),
                     .init("pathTemplate", .type("\(symbol).pathTemplate")),
                     .init("url", .closure(params: [], body: .try(.call("\(symbol).url", [.init("environment", .type("$0")), .init("pathParameters", .type("$1"))])))),
                 ])))
             }
+        }
+        // One parameterised test runs every table and sample check of the page.
+        if !checks.isEmpty {
+            statics += checks
+            statics.append(StaticLet(name: "checks", type: "[DocSpecTableCheck]", value: .array(checks.map { .type("Self.\($0.name)") })))
+            tests.insert(TestDecl(
+                name: "runChecks", sourceLine: nil, displayName: "\(page.path): tables and JSON samples", arguments: .type("Self.checks"),
+                parameterType: "DocSpecTableCheck", body: [.call("row.run", [.init("besides", .type("#filePath"))])]), at: 0)
         }
         return SuiteDecl(sourceFile: page.path, typeName: typeName, displayName: page.path, statics: statics, tests: tests)
     }
@@ -462,33 +471,23 @@ struct PageContext {
         return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
     }
 
-    func decodeClosure(_ symbol: String) -> SwiftExpr {
-        .closure(params: [], body: .try(.call("JSONDecoder().decode", [.init(nil, .type("\(symbol).self")), .init("from", .type("$0"))])))
+    /// `T.validate` (the type's validation method) when a `fields` table documents `symbol`, else `nil`.
+    func validateMethod(_ symbol: String) -> SwiftExpr {
+        validatedSymbols.contains(symbol) ? .type("\(symbol).validate") : .nil
     }
 
-    func validateClosure(_ symbol: String) -> SwiftExpr {
-        validatedSymbols.contains(symbol)
-            ? .closure(params: ["(value: \(symbol))"], body: .try(.call("value.validate", [])))
-            : .nil
-    }
-
-    /// `table<n>_complete`: the library type has exactly the cases the table lists.
-    func completeTest(_ table: SpecTable, _ n: Int, _ symbol: String) -> TestDecl {
-        TestDecl(
-            name: "table\(n)_complete", sourceLine: table.directive.range.start.line,
-            displayName: "\(page.path):\(table.range.start.line) \(symbol) has exactly the documented cases (complete)",
-            arguments: nil, parameterType: nil,
-            body: [.call("DocSpecCheck.complete", [.init(nil, .type("Self.table\(n)")), .init(nil, .type("\(symbol).self"))])])
-    }
-
-    /// Records table `n`'s rows as a data file and returns the page's `static let table<n>`
-    /// that loads them.
-    mutating func addTable(_ n: Int, _ table: SpecTable, rowType: String, rows: [DataRow]) -> StaticLet {
+    /// Records table `n`'s rows as a data file and returns its path (relative to the generated folder).
+    mutating func addTable(_ n: Int, _ table: SpecTable, rows: [DataRow]) -> String {
         let path = "\(DataTable.folder)/\(fileBase).table\(n).json"
         dataTables.append(DataTable(
             index: n, path: path, kind: table.kind, symbol: table.symbol ?? "", file: page.path,
             line: table.range.start.line, rows: rows))
-        return StaticLet(
+        return path
+    }
+
+    /// The page's `static let table<n>: DocSpecTable<Row>` that loads the data file at `path`.
+    func tableData(_ n: Int, _ rowType: String, _ path: String) -> StaticLet {
+        StaticLet(
             name: "table\(n)", type: "DocSpecTable<\(rowType)>",
             value: .call(".load", [.init(nil, .string(path)), .init("besides", .type("#filePath"))]))
     }

@@ -24,7 +24,7 @@ public enum SwiftRenderer {
         for suite in file.suites {
             out += "\n@Suite(\(stringLiteral(suite.displayName)))\n"
             out += "struct \(suite.typeName) {\n"
-            for s in suite.statics { out += render(s) }
+            for s in suite.statics { out += render(s, file: suite.sourceFile) }
             for (i, test) in suite.tests.enumerated() {
                 if i > 0 || !suite.statics.isEmpty { out += "\n" }
                 for s in test.data { out += render(s) }
@@ -36,8 +36,11 @@ public enum SwiftRenderer {
     }
 
     /// `static let name: Type = value`, or without the annotation when the type is `nil`.
-    static func render(_ s: StaticLet) -> String {
-        "    static let \(s.name)\(s.type.map { ": \($0)" } ?? "") = \(render(s.value, indent: 1))\n"
+    /// Under `#sourceLocation` of the suite's markdown file when the declaration has a `sourceLine`.
+    static func render(_ s: StaticLet, file: String? = nil) -> String {
+        let declaration = "    static let \(s.name)\(s.type.map { ": \($0)" } ?? "") = \(render(s.value, indent: 1))\n"
+        guard let file, isPlainPath(file), let line = s.sourceLine, line > 0 else { return declaration }
+        return "#sourceLocation(file: \(stringLiteral(file)), line: \(line))\n" + declaration + "#sourceLocation()\n"
     }
 
     static func render(_ t: TestDecl, file: String?) -> String {
@@ -67,31 +70,41 @@ public enum SwiftRenderer {
     static func render(_ d: DocTestCode, _ t: TestDecl, file: String?) -> String {
         var out = ""
         let remap = file.flatMap { isPlainPath($0) && d.firstLine > 0 ? $0 : nil }
-        func segment(_ lines: [String], _ line: Int) -> String {
+        // With `track`, each statement start (`DocTestCode.statementStarts`) first records its doc
+        // line in `docSpecLine`, so a thrown error is reported at the statement that threw.
+        func segment(_ lines: [String], _ line: Int, track: Bool) -> String {
             var text = ""
-            if let f = remap, line > 0 { text += "#sourceLocation(file: \(stringLiteral(f)), line: \(line))\n" }
-            for line in lines { text += line + "\n" }
+            let starts = track ? Set(DocTestCode.statementStarts(lines)) : []
+            func location(_ n: Int) -> String {
+                remap.map { "#sourceLocation(file: \(stringLiteral($0)), line: \(n))\n" } ?? ""
+            }
+            if line > 0, !starts.contains(0) { text += location(line) }
+            for (i, code) in lines.enumerated() {
+                if starts.contains(i) { text += "        docSpecLine = \(line + i)\n" + location(line + i) }
+                text += code + "\n"
+            }
             if remap != nil, line > 0 { text += "#sourceLocation()\n" }
             return text
         }
-        let setup = d.setupLines.isEmpty ? "" : segment(d.setupLines, d.setupFirstLine)
+        func setup(track: Bool) -> String { d.setupLines.isEmpty ? "" : segment(d.setupLines, d.setupFirstLine, track: track) }
         // `.timeLimit` cannot stop a busy loop; the watchdog ends the process a little later.
         func watchdog() -> String {
             "        let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: \(stringLiteral(file ?? "")), line: \(d.firstLine)), seconds: 90)\n"
                 + "        defer { docSpecWatchdog.cancel() }\n"
         }
-        func code() -> String { setup + segment(d.lines, d.firstLine) }
+        func code(track: Bool = false) -> String { setup(track: track) + segment(d.lines, d.firstLine, track: track) }
         // The sample runs as a nested function so that a thrown error is caught here and reported
         // at the doc's line (Swift Testing would report it at this generated file's line).
         let ref = "DocSpecRef(file: \(stringLiteral(file ?? "")), line: \(d.firstLine))"
-        func sample() -> String { "        func docSpecSample() async throws {\n" + code() + "        }\n" }
+        func sample(track: Bool = false) -> String { "        func docSpecSample() async throws {\n" + code(track: track) + "        }\n" }
         switch d.mode {
         case .run:
             // A sample that waits forever fails after the limit instead of stalling the run.
             out += "    @Test(\(stringLiteral(t.displayName)), .timeLimit(.minutes(1)))\n"
-            out += "    func \(t.name)() async {\n" + watchdog() + sample()
+            let first = d.setupFirstLine > 0 ? d.setupFirstLine : d.firstLine
+            out += "    func \(t.name)() async {\n" + watchdog() + "        var docSpecLine = \(first)\n" + sample(track: true)
             out += "        do {\n            try await docSpecSample()\n        } catch {\n"
-            out += "            DocSpecDocTest.thrown(error, \(ref), tryLines: [\(d.tryLines.map(String.init).joined(separator: ", "))])\n"
+            out += "            DocSpecDocTest.thrown(error, DocSpecRef(file: \(stringLiteral(file ?? "")), line: docSpecLine))\n"
             out += "        }\n    }\n"
         case .expectError:
             out += "    @Test(\(stringLiteral(t.displayName)), .timeLimit(.minutes(1)))\n"

@@ -145,40 +145,150 @@ public struct DocTestCode: Hashable, Sendable {
     /// The markdown line of the first setup line.
     public var setupFirstLine: Int = 0
 
-    /// The markdown lines (setup first) holding the keyword `try` outside `//` comments and
-    /// one-line string literals: where a thrown error can come from. A lexical scan, not a parse.
-    public var tryLines: [Int] {
-        func scan(_ lines: [String], _ first: Int) -> [Int] {
-            lines.enumerated().compactMap { i, line in Self.hasTry(line) ? first + i : nil }
+    /// Indices (0-based) of the lines of `lines` where a statement of the sample's body begins:
+    /// at the sample's top level, or directly inside the block of a `do`, `catch`, `if`, `else`,
+    /// `guard`, `for`, `while` or `repeat` statement that stands at such a place (so the statement
+    /// a `catch` block rethrows from is found too). Closure, function, type and `switch` bodies
+    /// are not entered. A lexical scan — brackets, string literals (raw, multi-line,
+    /// interpolated), comments, and lines that continue the previous one (a leading `.`,
+    /// operator, `else`/`catch`/`where`, or a previous line ending in an operator, `,` `try`
+    /// `await`) — not a parse: where it cannot tell, a line counts as a continuation, which only
+    /// makes the reported line coarser, never the code different.
+    public static func statementStarts(_ lines: [String]) -> [Int] {
+        enum Frame: Equatable {
+            case paren, bracket, interpolation, blockComment
+            case brace(statement: Bool)
+            case string(hashes: Int, multiline: Bool)
         }
-        return (setupFirstLine > 0 ? scan(setupLines, setupFirstLine) : []) + scan(lines, firstLine)
-    }
-
-    static func hasTry(_ line: String) -> Bool {
-        var word: [Unicode.Scalar] = []
-        var inString = false
-        var previous: Unicode.Scalar = " "
-        func isWordScalar(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) }
-        for c in line.unicodeScalars {
-            defer { previous = c }
-            if inString {
-                if c == "\"" && previous != "\\" { inString = false }
-                continue
+        let blockKeywords: Set<String> = ["do", "catch", "if", "else", "guard", "for", "while", "repeat"]
+        let continuationWords: Set<String> = ["else", "catch", "where", "in", "as", "is"]
+        let trailingContinuationWords: Set<String> = ["try", "await", "as", "is", "in", "where"]
+        let operatorScalars = Set("=+-*/%&|^<>?:.,!~".unicodeScalars)
+        func isWord(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) }
+        func firstWord(_ text: Substring.UnicodeScalarView) -> String {
+            var word = String.UnicodeScalarView()
+            for c in text { if isWord(c) { word.append(c) } else { break } }
+            return String(word)
+        }
+        func isSingleLineString(_ frame: Frame) -> Bool {
+            if case .string(_, false) = frame { return true }
+            return false
+        }
+        var stack: [Frame] = []
+        var starts: [Int] = []
+        var continues = false
+        var afterAttribute = false
+        var statementWord = ""
+        for (index, line) in lines.enumerated() {
+            let scalars = Array(line.unicodeScalars)
+            let trimmed = Substring(line).drop { $0 == " " || $0 == "\t" }
+            let atStatementLevel = stack.isEmpty || stack.last == .brace(statement: true)
+            if atStatementLevel, let first = trimmed.unicodeScalars.first {
+                // `#expect(…)` starts a statement; `#if`, `#else`, `#endif` and a raw string do not.
+                let word = firstWord((first == "#" ? trimmed.dropFirst() : trimmed).unicodeScalars)
+                let directives: Set<String> = ["if", "else", "elseif", "endif", "sourceLocation", "warning", "error"]
+                let leadsOn = operatorScalars.contains(first) || "})]{([@\"'\\".unicodeScalars.contains(first)
+                    || continuationWords.contains(word) || (first == "#" && directives.contains(word))
+                let comment = trimmed.hasPrefix("//") || trimmed.hasPrefix("/*")
+                if !continues && !leadsOn && !comment && !word.isEmpty {
+                    starts.append(index)
+                    statementWord = word
+                } else if afterAttribute || first == "@" {
+                    statementWord = word  // the declaration an attribute line belongs to
+                } else if first == "}" {
+                    statementWord = firstWord(trimmed.dropFirst().drop { $0 == " " }.unicodeScalars)
+                }
             }
-            if c == "/" && previous == "/" { break }
-            if c == "\"" {
-                inString = true
-                word = []
-                continue
+            var lastCode: Unicode.Scalar?
+            var lastWord = ""
+            var word = String.UnicodeScalarView()
+            var j = 0
+            func at(_ k: Int) -> Unicode.Scalar? { k < scalars.count ? scalars[k] : nil }
+            func hashes(from k: Int) -> Int {
+                var n = 0
+                while at(k + n) == "#" { n += 1 }
+                return n
             }
-            if isWordScalar(c) {
-                word.append(c)
-            } else {
-                if word == ["t", "r", "y"] { return true }
-                word = []
+            func endWord() {
+                if !word.isEmpty { lastWord = String(word) }
+                word = String.UnicodeScalarView()
+            }
+            scan: while j < scalars.count {
+                let c = scalars[j]
+                switch stack.last {
+                case .blockComment:
+                    if c == "*" && at(j + 1) == "/" { stack.removeLast(); j += 2 } else if c == "/" && at(j + 1) == "*" { stack.append(.blockComment); j += 2 } else { j += 1 }
+                case .string(let h, let multiline):
+                    if c == "\\" {
+                        if hashes(from: j + 1) >= h {
+                            if at(j + 1 + h) == "(" { stack.append(.interpolation); j += h + 2 } else { j += h + 2 }
+                        } else {
+                            j += 1
+                        }
+                    } else if c == "\"" {
+                        let quotes = multiline ? (at(j + 1) == "\"" && at(j + 2) == "\"" ? 3 : 0) : 1
+                        if quotes > 0 && hashes(from: j + quotes) >= h {
+                            stack.removeLast()
+                            j += quotes + h
+                            lastCode = "\""
+                            lastWord = ""
+                        } else {
+                            j += 1
+                        }
+                    } else {
+                        j += 1
+                    }
+                default:
+                    if isWord(c) {
+                        word.append(c)
+                        lastCode = c
+                        j += 1
+                        continue scan
+                    }
+                    endWord()
+                    if c == " " || c == "\t" { j += 1; continue scan }
+                    if c == "/" && at(j + 1) == "/" { break scan }
+                    if c == "/" && at(j + 1) == "*" { stack.append(.blockComment); j += 2; continue scan }
+                    let h = c == "#" ? hashes(from: j) : 0
+                    if c == "\"" || (h > 0 && at(j + h) == "\"") {
+                        let q = j + h
+                        let multiline = at(q + 1) == "\"" && at(q + 2) == "\""
+                        stack.append(.string(hashes: h, multiline: multiline))
+                        j = q + (multiline ? 3 : 1)
+                        continue scan
+                    }
+                    switch c {
+                    case "(": stack.append(.paren)
+                    case "[": stack.append(.bracket)
+                    case ")": if stack.last == .paren || stack.last == .interpolation { stack.removeLast() }
+                    case "]": if stack.last == .bracket { stack.removeLast() }
+                    case "{":
+                        let level = stack.isEmpty || stack.last == .brace(statement: true)
+                        stack.append(.brace(statement: level && blockKeywords.contains(statementWord)))
+                    case "}": if case .brace = stack.last { stack.removeLast() }
+                    default: break
+                    }
+                    lastCode = c
+                    lastWord = ""
+                    j += 1
+                }
+            }
+            endWord()
+            // A single-line string cannot span lines; whatever is still open is an error the
+            // compiler reports, not a reason to stop scanning.
+            if let open = stack.firstIndex(where: isSingleLineString) {
+                stack.removeSubrange(open...)
+            }
+            // An attribute line belongs to the declaration on the next line; comment-only and
+            // blank lines keep the state of the line before.
+            afterAttribute = trimmed.hasPrefix("@")
+            if afterAttribute {
+                continues = true
+            } else if let last = lastCode {
+                continues = (operatorScalars.contains(last) && last != "!" && last != "?") || trailingContinuationWords.contains(lastWord)
             }
         }
-        return !inString && word == ["t", "r", "y"]
+        return starts
     }
 }
 
@@ -191,6 +301,9 @@ public struct StaticLet: Hashable, Sendable {
     public var type: String? = nil
     /// The property's initial value.
     public var value: SwiftExpr
+    /// The markdown line the declaration stands under (`#sourceLocation`), so a compile error in
+    /// it names the doc line; `nil` for none.
+    public var sourceLine: Int? = nil
 }
 
 /// A `@Suite struct` holding one page's tests.

@@ -29,19 +29,10 @@ public final class DocSpecWatchdog: @unchecked Sendable {
 
 /// What doc-test samples report when they throw, or do not throw though marked `throws`.
 public enum DocSpecDocTest {
-    /// Records that a sample threw `error`. `ref` is the sample's first code line; `tryLines`
-    /// the doc lines holding a `try`. The issue is recorded at the one line with a `try` when
-    /// there is exactly one (the throw came from there), otherwise at the sample's first line,
-    /// naming the candidate lines.
-    public static func thrown(_ error: any Error, _ ref: DocSpecRef, tryLines: [Int]) {
-        if tryLines.count == 1 {
-            DocSpecRef(file: ref.file, line: tryLines[0]).fail("the sample threw \(String(reflecting: error))")
-        } else if tryLines.isEmpty {
-            ref.fail("the sample threw \(String(reflecting: error))")
-        } else {
-            let lines = tryLines.map(String.init).joined(separator: ", ")
-            ref.fail("the sample threw \(String(reflecting: error)) from one of its lines with 'try': \(lines)")
-        }
+    /// Records that a sample threw `error`, at `ref`: the doc line of the statement that threw
+    /// (the generated test records each statement's line before it runs).
+    public static func thrown(_ error: any Error, _ ref: DocSpecRef) {
+        ref.fail("the sample threw \(String(reflecting: error))")
     }
 
     /// Records that a sample marked `throws` returned without throwing, at its first line.

@@ -57,24 +57,27 @@ struct DocTestGenerationTests {
     func modes() throws {
         let (file, diagnostics) = try files(Self.page)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        // The sample is a nested function: an error it throws is caught and reported at the
-        // doc's line (the one line with `try`, or the first), not at this file's line.
+        // The sample is a nested function that records each statement's doc line before it
+        // runs: an error it throws is caught and reported at that line, not at this file's line.
         #expect(file.contains("""
                 @Test("docs-ja/samples.md:4 swift sample runs", .timeLimit(.minutes(1)))
                 func sample1_swift() async {
                     let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/samples.md", line: 4), seconds: 90)
                     defer { docSpecWatchdog.cancel() }
+                    var docSpecLine = 4
                     func docSpecSample() async throws {
             #sourceLocation(file: "docs-ja/samples.md", line: 4)
 
 
+                    docSpecLine = 6
+            #sourceLocation(file: "docs-ja/samples.md", line: 6)
             let x = 1 + 1
             #sourceLocation()
                     }
                     do {
                         try await docSpecSample()
                     } catch {
-                        DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/samples.md", line: 4), tryLines: [])
+                        DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/samples.md", line: docSpecLine))
                     }
                 }
             """))
@@ -118,9 +121,11 @@ struct DocTestGenerationTests {
     func setup() throws {
         let (file, _) = try files(Self.page)
         #expect(file.contains("""
+                    docSpecLine = 22
             #sourceLocation(file: "docs-ja/samples.md", line: 22)
             let hidden = 41
             #sourceLocation()
+                    docSpecLine = 26
             #sourceLocation(file: "docs-ja/samples.md", line: 26)
             let answer = hidden + 1
             #sourceLocation()
@@ -154,17 +159,7 @@ struct DocTestGenerationTests {
         for (markdown, expectError) in [(good, false), (bad, true)] {
             let page = try #require(specPage(markdown, relativePath: "p.md"))
             let (files, _) = ConformanceTranslator(options: GeneratorOptions(imports: [], docTestLanguages: ["swift"])).generate([page])
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("docspec-doctest-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: dir) }
-            var paths: [String] = []
-            for f in files {
-                let url = dir.appendingPathComponent(f.name)
-                try f.contents.write(to: url, atomically: true, encoding: .utf8)
-                paths.append(url.path)
-            }
-            let result = try LiteralCompileTests.run(
-                swiftc, ["-typecheck", "-swift-version", "6", "-parse-as-library"] + docSpecTestingModuleArguments() + paths)
+            let result = try Self.typecheck(files, swiftc)
             if expectError {
                 #expect(result.status != 0)
                 #expect(result.output.contains("docs-ja/p.md:4:"), "\(result.output)")
@@ -172,5 +167,118 @@ struct DocTestGenerationTests {
                 #expect(result.status == 0, "\(result.output)")
             }
         }
+    }
+
+    /// A sample with the shapes a statement scan can get wrong, each line marked `S` where a
+    /// statement starts (the line's doc line is recorded before it) or `-` where it must not.
+    static let shapes: [(String, Character)] = [
+        ("let a = try f(1,", "S"),
+        ("              2)", "-"),
+        ("let b = [1, 2]", "S"),
+        ("    .map { x in", "-"),
+        ("        x * 2", "-"),
+        ("    }", "-"),
+        ("// a comment", "-"),
+        ("", "-"),
+        ("let text = \"\"\"", "S"),
+        ("    try not code { \\(a) \" ", "-"),
+        ("    \"\"\"", "-"),
+        ("do {", "S"),
+        ("    try g()", "S"),
+        ("    let c = a +", "S"),
+        ("        b.count", "-"),
+        ("} catch let e as E {", "-"),
+        ("    throw e", "S"),
+        ("} catch {", "-"),
+        ("    if a > 0 {", "S"),
+        ("        throw error", "S"),
+        ("    } else {", "-"),
+        ("        print(\"}{\")", "S"),
+        ("    }", "-"),
+        ("}", "-"),
+        ("try h { y in", "S"),
+        ("    try y.run()", "-"),
+        ("}", "-"),
+        ("@MainActor", "-"),
+        ("func local() throws {", "-"),
+        ("    try g()", "-"),
+        ("}", "-"),
+        ("let raw = #\"a \" b\"#; let d = /* { */ 1", "S"),
+        ("#if DEBUG", "-"),
+        ("for i in 0..<2 where i > 0 {", "S"),
+        ("    try g()", "S"),
+        ("}", "-"),
+        ("#endif", "-"),
+        ("switch a {", "S"),
+        ("case 1:", "-"),
+        ("    try g()", "-"),
+        ("default: break", "-"),
+        ("}", "-"),
+        ("let e = try", "S"),
+        ("    g()", "-"),
+        ("#expect(a == 1)", "S"),
+    ]
+
+    @Test("statements are found at the top level and in do/catch/if/for blocks, not in closures, functions, strings or continuation lines")
+    func statementStarts() {
+        let lines = Self.shapes.map(\.0)
+        let starts = Set(DocTestCode.statementStarts(lines))
+        for (i, (line, mark)) in Self.shapes.enumerated() {
+            #expect(starts.contains(i) == (mark == "S"), "line \(i + 1): \(line)")
+        }
+    }
+
+    @Test("a sample throwing from its second try, a rethrowing catch and a multi-line statement compiles with each statement's line recorded")
+    func throwingSampleCompiles() throws {
+        let swiftc = try #require(LiteralCompileTests.swiftc(), "swiftc not found on PATH")
+        let markdown = """
+            # P
+
+            <!-- docspec:setup
+            struct Boom: Error {}
+            func check(_ n: Int) throws -> Int { if n == 0 { throw Boom() }; return n }
+            -->
+
+            ```swift
+            let a = try check(1)
+            let b = try [a, 0].map { n in
+                try check(n)
+            }
+            do {
+                _ = try check(b.count -
+                    2)
+            } catch {
+                throw error
+            }
+            ```
+            """
+        let page = try #require(specPage(markdown, relativePath: "p.md"))
+        let (files, _) = ConformanceTranslator(options: GeneratorOptions(imports: [], docTestLanguages: ["swift"])).generate([page])
+        let file = try #require(files.first { $0.name == "p.swift" }).contents
+        // Each statement records its doc line before it runs, then the sample's line follows
+        // under its own #sourceLocation.
+        for line in [9, 10, 13, 14, 17] {
+            #expect(file.contains("        docSpecLine = \(line)\n#sourceLocation(file: \"docs-ja/p.md\", line: \(line))\n"), "line \(line)")
+        }
+        for line in [11, 12, 15, 16, 18] {
+            #expect(!file.contains("docSpecLine = \(line)\n"), "line \(line)")
+        }
+        let result = try Self.typecheck(files, swiftc)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// Type-checks generated files with `swiftc` against the built DocSpecTesting module.
+    static func typecheck(_ files: [GeneratedFile], _ swiftc: URL) throws -> (status: Int32, output: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("docspec-doctest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var paths: [String] = []
+        for f in files {
+            let url = dir.appendingPathComponent(f.name)
+            try f.contents.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        return try LiteralCompileTests.run(
+            swiftc, ["-typecheck", "-swift-version", "6", "-parse-as-library"] + docSpecTestingModuleArguments() + paths)
     }
 }

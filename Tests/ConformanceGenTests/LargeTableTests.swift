@@ -36,8 +36,10 @@ struct LargeTableTests {
         #expect(rows.compactMap { $0["line"] as? Int } == Array(Self.firstRowLine..<(Self.firstRowLine + Self.rowCount)))
         #expect(rows.compactMap { $0["value"] as? Int } == (0..<Self.rowCount).map { $0 * 3 })
         #expect(rows.compactMap { $0["case"] as? String } == (0..<Self.rowCount).map { "v\($0 * 3)" })
-        #expect(page.contains(#"    static let table1: DocSpecTable<DocSpecIntEnumRow> = .load("data/big.table1.json", besides: #filePath)"# + "\n"))
-        #expect(page.contains("arguments: Self.table1.rows)\n"))
+        // The page names the table's data file and type once; one test runs the page's checks.
+        #expect(page.contains(#"    static let table1: DocSpecTableCheck = .intEnum("docs-ja/big.md:5 int-enum "#))
+        #expect(page.contains(#", "data/big.table1.json", "#))
+        #expect(page.contains("arguments: Self.checks)\n"))
         #expect(!page.contains("v3"), "no row in the page file")
     }
 

@@ -182,10 +182,9 @@ struct FieldCheckTests {
 struct DocTestReportingTests {
     struct Boom: Error {}
 
-    @Test("a thrown error is reported at the sample's one line with try, else at its first line naming the candidates")
+    @Test("a thrown error is reported at the line of the statement that threw; a throws sample that returns at its first line")
     func thrown() {
-        expectIssues([(14, "the sample threw")]) { DocSpecDocTest.thrown(Boom(), at(12), tryLines: [14]) }
-        expectIssues([(12, "from one of its lines with 'try': 13, 15")]) { DocSpecDocTest.thrown(Boom(), at(12), tryLines: [13, 15]) }
+        expectIssues([(14, "the sample threw")]) { DocSpecDocTest.thrown(Boom(), at(14)) }
         expectIssues([(12, "marked throws, but it returned without throwing")]) { DocSpecDocTest.didNotThrow(at(12)) }
     }
 }

@@ -19,83 +19,67 @@ final class DocSpec_shapes_table7_ShapeObserver: ShapeObserver {
 @Suite("docs-ja/shapes.md")
 struct DocSpec_shapes {
     static let sample1 = "{\"size\": 5, \"corners\": 4, \"palette\": \"RED\"}\n"
-
-    @Test("docs-ja/shapes.md:41 json Shape sample decodes and validates")
-    func sample1_decodes() {
 #sourceLocation(file: "docs-ja/shapes.md", line: 41)
-        DocSpecCheck.decodes(DocSpecRef(file: "docs-ja/shapes.md", line: 41), json: Self.sample1, decode: { try JSONDecoder().decode(Shape.self, from: $0) }, validate: { (value: Shape) in try value.validate() })
+    static let sample1_decodes: DocSpecTableCheck = .decodes("docs-ja/shapes.md:41 json Shape sample decodes and validates", DocSpecRef(file: "docs-ja/shapes.md", line: 41), json: Self.sample1, Shape.self, validate: Shape.validate)
 #sourceLocation()
+#sourceLocation(file: "docs-ja/shapes.md", line: 11)
+    static let table1: DocSpecTableCheck = .errorCodes("docs-ja/shapes.md:13 error-codes ShapeError", "data/shapes.table1.json", ShapeError.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/shapes.md", line: 11)
+    static let table1_complete: DocSpecTableCheck = .completeErrorCodes("docs-ja/shapes.md:13 ShapeError has exactly the documented cases (complete)", "data/shapes.table1.json", ShapeError.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/shapes.md", line: 21)
+    static let table2: DocSpecTableCheck = .intEnum("docs-ja/shapes.md:23 int-enum Corners", "data/shapes.table2.json", Corners.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/shapes.md", line: 21)
+    static let table2_complete: DocSpecTableCheck = .completeIntEnum("docs-ja/shapes.md:23 Corners has exactly the documented cases (complete)", "data/shapes.table2.json", Corners.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/shapes.md", line: 31)
+    static let table3: DocSpecTableCheck = .stringEnum("docs-ja/shapes.md:33 string-enum Palette", "data/shapes.table3.json", Palette.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/shapes.md", line: 31)
+    static let table3_complete: DocSpecTableCheck = .completeStringEnum("docs-ja/shapes.md:33 Palette has exactly the documented cases (complete)", "data/shapes.table3.json", Palette.self)
+#sourceLocation()
+#sourceLocation(file: "docs-ja/shapes.md", line: 44)
+    static let table4: DocSpecTableCheck = .fields("docs-ja/shapes.md:46 fields Shape", "data/shapes.table4.json", baseline: Self.sample1, Shape.self, validate: Shape.validate)
+#sourceLocation()
+    static let checks: [DocSpecTableCheck] = [
+        Self.sample1_decodes,
+        Self.table1,
+        Self.table1_complete,
+        Self.table2,
+        Self.table2_complete,
+        Self.table3,
+        Self.table3_complete,
+        Self.table4,
+    ]
+
+    @Test("docs-ja/shapes.md: tables and JSON samples", arguments: Self.checks)
+    func runChecks(_ row: DocSpecTableCheck) {
+        row.run(besides: #filePath)
     }
 
     @Test("docs-ja/shapes.md:83 swift sample runs", .timeLimit(.minutes(1)))
     func sample2_swift() async {
         let docSpecWatchdog = DocSpecWatchdog(DocSpecRef(file: "docs-ja/shapes.md", line: 83), seconds: 90)
         defer { docSpecWatchdog.cancel() }
+        var docSpecLine = 83
         func docSpecSample() async throws {
 #sourceLocation(file: "docs-ja/shapes.md", line: 83)
 
+        docSpecLine = 84
+#sourceLocation(file: "docs-ja/shapes.md", line: 84)
 let shape = Shape(size: 3, corners: .triangle)
+        docSpecLine = 85
+#sourceLocation(file: "docs-ja/shapes.md", line: 85)
 try shape.validate()
 #sourceLocation()
         }
         do {
             try await docSpecSample()
         } catch {
-            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/shapes.md", line: 83), tryLines: [85])
+            DocSpecDocTest.thrown(error, DocSpecRef(file: "docs-ja/shapes.md", line: docSpecLine))
         }
-    }
-
-    static let table1: DocSpecTable<DocSpecErrorCodeRow> = .load("data/shapes.table1.json", besides: #filePath)
-    @Test("docs-ja/shapes.md:13 error-codes ShapeError", arguments: Self.table1.rows)
-    func table1_errorCodes(_ row: DocSpecErrorCodeRow) {
-#sourceLocation(file: "docs-ja/shapes.md", line: 11)
-        DocSpecCheck.errorCode(row, ShapeError.self)
-#sourceLocation()
-    }
-
-    @Test("docs-ja/shapes.md:13 ShapeError has exactly the documented cases (complete)")
-    func table1_complete() {
-#sourceLocation(file: "docs-ja/shapes.md", line: 11)
-        DocSpecCheck.complete(Self.table1, ShapeError.self)
-#sourceLocation()
-    }
-
-    static let table2: DocSpecTable<DocSpecIntEnumRow> = .load("data/shapes.table2.json", besides: #filePath)
-    @Test("docs-ja/shapes.md:23 int-enum Corners", arguments: Self.table2.rows)
-    func table2_intEnum(_ row: DocSpecIntEnumRow) {
-#sourceLocation(file: "docs-ja/shapes.md", line: 21)
-        DocSpecCheck.intEnum(row, Corners.self)
-#sourceLocation()
-    }
-
-    @Test("docs-ja/shapes.md:23 Corners has exactly the documented cases (complete)")
-    func table2_complete() {
-#sourceLocation(file: "docs-ja/shapes.md", line: 21)
-        DocSpecCheck.complete(Self.table2, Corners.self)
-#sourceLocation()
-    }
-
-    static let table3: DocSpecTable<DocSpecStringEnumRow> = .load("data/shapes.table3.json", besides: #filePath)
-    @Test("docs-ja/shapes.md:33 string-enum Palette", arguments: Self.table3.rows)
-    func table3_stringEnum(_ row: DocSpecStringEnumRow) {
-#sourceLocation(file: "docs-ja/shapes.md", line: 31)
-        DocSpecCheck.stringEnum(row, Palette.self)
-#sourceLocation()
-    }
-
-    @Test("docs-ja/shapes.md:33 Palette has exactly the documented cases (complete)")
-    func table3_complete() {
-#sourceLocation(file: "docs-ja/shapes.md", line: 31)
-        DocSpecCheck.complete(Self.table3, Palette.self)
-#sourceLocation()
-    }
-
-    static let table4: DocSpecTable<DocSpecFieldRow> = .load("data/shapes.table4.json", besides: #filePath)
-    @Test("docs-ja/shapes.md:46 fields Shape", arguments: Self.table4.rows)
-    func table4_fields(_ row: DocSpecFieldRow) {
-#sourceLocation(file: "docs-ja/shapes.md", line: 44)
-        DocSpecCheck.field(row, baseline: Self.sample1, decode: { try JSONDecoder().decode(Shape.self, from: $0) }, validate: { (value: Shape) in try value.validate() })
-#sourceLocation()
     }
 
     static let table5: DocSpecTable<DocSpecJSONKeyRow> = .load("data/shapes.table5.json", besides: #filePath)
