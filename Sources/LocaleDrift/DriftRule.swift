@@ -10,6 +10,9 @@ public struct PagePair: Sendable {
     /// What the pair's pages have in common, computed once by `DriftChecker` and read by every
     /// rule; `nil` until then (a rule run on its own computes it with `analyzed`).
     public var analysis: PairAnalysis? = nil
+    /// The section scores of this pair's last alignment, for a caller that checks the same pair
+    /// again and again (the language server); the alignment is the same with or without it.
+    public var scoreCache: SectionScoreCache? = nil
 
     /// The pages' block alignment (from `analysis`).
     public var alignment: PageAlignment? { analysis?.blocks }

@@ -79,10 +79,11 @@ public struct PageAlignment: Sendable {
             return anchor == nil && tokens.isEmpty ? nil : SectionKey(level: section.level, anchor: anchor, tokens: tokens)
         }
         let keys = (source: ss.indices.map { key(src, $0, ss[$0]) }, target: ts.indices.map { key(tgt, $0, ts[$0]) })
-        let matches = Alignment.scored(n, m, keys: keys) { i, j in
+        // The score of two sections with headings before the length and position terms: what
+        // depends only on the two sections (kept by `SectionScoreCache` across checks).
+        func partial(_ i: Int, _ j: Int) -> Double {
             let la = sLevel[i]
             let lb = tLevel[j]
-            if la < 0 || lb < 0 { return la < 0 && lb < 0 ? 100 : -1 }
             var score = 0.5
             score += la == lb ? 1 : -1.5
             if let aa = sAnchor[i], let ba = tAnchor[j] { score += aa == ba ? 10 : -4 }
@@ -96,9 +97,31 @@ public struct PageAlignment: Sendable {
             }
             // Both sections carry tokens and share none: evidence that they differ.
             if ss[i].count >= 3 && ts[j].count >= 3 && jac < 0.1 { score -= 2 }
+            return score
+        }
+        func score(_ i: Int, _ j: Int, _ partial: (Int, Int) -> Double) -> Double {
+            let la = sLevel[i]
+            let lb = tLevel[j]
+            if la < 0 || lb < 0 { return la < 0 && lb < 0 ? 100 : -1 }
+            var score = partial(i, j)
             score += 1.5 * Self.lengthSimilarity(sLetters[i], tLetters[j], ratio)
             score -= 3 * abs(Double(i) / Double(max(n, 1)) - Double(j) / Double(max(m, 1)))
             return score - 0.5
+        }
+        let matches: [(Int, Int)]
+        if let cache = pair.scoreCache, n * m <= SectionScoreCache.limit {
+            let inputs = { (s: PageStructure, k: Int, level: [Int], own: [[UInt64]], deep: [[UInt64]?], code: [[UInt64]], letters: [Int]) in
+                SectionScoreCache.Inputs(
+                    level: level[k], anchor: s.sections[k].headingIndex.flatMap { s.units[$0].anchor }, tokens: own[k], deep: deep[k], code: code[k],
+                    letters: letters[k])
+            }
+            let scores = cache.scores(
+                source: (0..<n).map { inputs(src, $0, sLevel, ss, sDeep, sCode, sLetters) },
+                target: (0..<m).map { inputs(tgt, $0, tLevel, ts, tDeep, tCode, tLetters) }, ratio: ratio, partial: partial
+            ) { i, j, p in score(i, j) { _, _ in p } }
+            matches = Alignment.scored(n, m, keys: keys) { Double(scores[$0 * m + $1]) }
+        } else {
+            matches = Alignment.scored(n, m, keys: keys) { i, j in score(i, j, partial) }
         }
         for (i, j) in matches {
             sourceToTarget[i] = j

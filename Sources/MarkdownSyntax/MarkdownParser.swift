@@ -49,17 +49,33 @@ public enum MarkdownParser {
     /// and the body it parses, front matter blanked in place), so a long page is not copied
     /// once per step.
     static func parse(bytes: consuming [UInt8], path: String, pieces: PiecewiseParse.Sizes) -> ParseResult {
+        var read = body(bytes, path: path)
+        guard var page = read.body.take() else { return ParseResult(document: nil, diagnostics: read.diagnostics) }
+        let (converted, conversion) = PiecewiseParse.parse(page.body, path: path, sizes: pieces)
+        page.body = []
+        page.document.blocks = MDXComponents.expand(converted, path: path)
+        return ParseResult(document: page.document, diagnostics: page.frontMatterDiagnostics + conversion)
+    }
+
+    /// A page read up to the Markdown parse: the document without blocks (path, front matter,
+    /// line count, text), the body cmark-gfm parses (front matter lines blanked) and the front
+    /// matter's diagnostics.
+    struct Body {
+        var document: MarkdownDocument
+        var body: [UInt8]
+        var frontMatterDiagnostics: [Diagnostic]
+    }
+
+    /// The page's `Body`, or `nil` and the `invalid-utf8` error when `prepare` refuses the bytes.
+    static func body(_ bytes: consuming [UInt8], path: String) -> (body: Body?, diagnostics: [Diagnostic]) {
         var prepared = prepare(bytes, path: path)
-        guard var body = prepared.bytes.take() else { return ParseResult(document: nil, diagnostics: prepared.diagnostics) }
+        guard var body = prepared.bytes.take() else { return (nil, prepared.diagnostics) }
         let lineCount = body.isEmpty ? 0 : body.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } + (body.last == UInt8(ascii: "\n") ? 0 : 1)
         let text = String(decoding: body, as: UTF8.self)
         let split = FrontMatterSplitter.split(&body, path: path)
-        let (converted, conversion) = PiecewiseParse.parse(body, path: path, sizes: pieces)
-        body = []
-        let blocks = MDXComponents.expand(converted, path: path)
-        var doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: blocks, lineCount: lineCount)
+        var doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: [], lineCount: lineCount)
         doc.text = text
-        return ParseResult(document: doc, diagnostics: split.diagnostics + conversion)
+        return (Body(document: doc, body: body, frontMatterDiagnostics: split.diagnostics), [])
     }
 
     /// Reads what pairing a page with its translations needs, without running cmark-gfm: the

@@ -125,14 +125,20 @@ struct LanguageServerTests {
         #expect(changed.contains("日本語テキスト 200 件"))
     }
 
-    @Test("a very large translation is checked and its diagnostics published")
-    func largeDocument() throws {
+    /// A new workspace folder with `ja` and `ru` folders and a `docspec.yml` pairing them (ja the source).
+    static func workspace() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("docspec-lsp-\(UUID().uuidString)").standardizedFileURL
         let fm = FileManager.default
         try fm.createDirectory(at: root.appendingPathComponent("ja"), withIntermediateDirectories: true)
         try fm.createDirectory(at: root.appendingPathComponent("ru"), withIntermediateDirectories: true)
-        defer { try? fm.removeItem(at: root) }
         try "source: ja\nlocales:\n  ja: ja\n  ru: ru\n".write(to: root.appendingPathComponent("docspec.yml"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test("a very large translation is checked and its diagnostics published")
+    func largeDocument() throws {
+        let root = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
         var ja = ""
         var ru = ""
         for i in 0..<3000 {

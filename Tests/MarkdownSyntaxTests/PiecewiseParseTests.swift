@@ -1,5 +1,6 @@
 import DocDiagnostics
 import Foundation
+import DocSpecTestSupport
 import Testing
 
 @testable import MarkdownSyntax
@@ -154,16 +155,5 @@ struct PiecewiseParseTests {
         // Cut at the blank line, the reference would not resolve in the first piece.
         expectSame(Array("see [the spec]\n\n[the spec]: https://e.x\n".utf8), "reference")
         expectSame(Array("note[^a]\n\n[^a]: the note\n".utf8), "footnote")
-    }
-}
-
-/// A fixed-seed generator (Knuth's MMIX linear congruential step), so a failing page can be
-/// found again.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state ^ (state >> 29)
     }
 }

@@ -57,6 +57,12 @@ public final class LanguageServer: @unchecked Sendable {
     var sourceStubs: [SpecPage]? = nil
     /// Requests cancelled before they were handled.
     var cancelled: Set<RPCID> = []
+    /// The last parse of each open document, by URI: after an edit only the top-level blocks
+    /// around the change are parsed again (`IncrementalParse`, the same blocks as a full parse).
+    var parses: [String: IncrementalParse] = [:]
+    /// The section scores of each open translation's last alignment, by URI: an edit re-scores
+    /// only the sections it changed (`SectionScoreCache`, the same alignment).
+    var scoreCaches: [String: SectionScoreCache] = [:]
 
     public init() {}
 
@@ -173,6 +179,8 @@ public final class LanguageServer: @unchecked Sendable {
             let p = try params.decode(LSP.DidCloseParams.self)
             documents[p.textDocument.uri] = nil
             checked[p.textDocument.uri] = nil
+            parses[p.textDocument.uri] = nil
+            scoreCaches[p.textDocument.uri] = nil
             pending.remove(p.textDocument.uri)
             out.append(publish(p.textDocument.uri, version: nil, []))
             return nil
@@ -273,9 +281,23 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Parses a page from text; `nil` with the parse findings when it cannot be read.
-    func page(_ text: String, path: String, locale: String, relativePath: String, config: Config) -> (SpecPage?, [Diagnostic]) {
+    ///
+    /// With `uri`, the parse is that of the open document's last parse updated for the new text
+    /// (`parses`), which re-parses only the blocks an edit touched.
+    func page(_ text: String, path: String, locale: String, relativePath: String, config: Config, uri: String? = nil) -> (SpecPage?, [Diagnostic]) {
         let display = DocSet.displayPath(URL(fileURLWithPath: path), root: config.root)
-        let parsed = MarkdownParser.parse(text, path: display)
+        let parsed: ParseResult
+        if let uri {
+            if var kept = parses[uri], kept.path == display {
+                kept.update(text)
+                parses[uri] = kept
+            } else {
+                parses[uri] = IncrementalParse(text, path: display)
+            }
+            parsed = parses[uri]!.result
+        } else {
+            parsed = MarkdownParser.parse(text, path: display)
+        }
         guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
         let (page, extraction) = SpecExtractor.extract(doc, locale: locale, relativePath: relativePath, linkLocales: Set(config.locales.map { $0.code.lowercased() }))
         return (page, parsed.diagnostics + extraction)
@@ -285,7 +307,7 @@ public final class LanguageServer: @unchecked Sendable {
     func check(_ uri: String) -> Checked? {
         if let c = checked[uri], c.version == documents[uri]?.version, c.text == documents[uri]?.text { return c }
         guard let config, let doc = documents[uri], let p = place(doc.path), p.locale != config.source else { return nil }
-        let (target, targetFindings) = page(doc.text, path: doc.path, locale: p.locale, relativePath: p.relativePath, config: config)
+        let (target, targetFindings) = page(doc.text, path: doc.path, locale: p.locale, relativePath: p.relativePath, config: config, uri: uri)
         let (sourcePath, sourceRelativePath) = self.sourcePath(of: target, relativePath: p.relativePath, config: config)
         var findings = targetFindings
         let sourceText = text(ofPath: sourcePath) ?? ""
@@ -299,7 +321,10 @@ public final class LanguageServer: @unchecked Sendable {
                 sourcePages[sourcePath] = (sourceText, source)
             }
             if let source {
-                let result = Pipeline.driftChecker(config).analyze(PagePair(source: source, target: target))
+                var pair = PagePair(source: source, target: target)
+                pair.scoreCache = scoreCaches[uri] ?? SectionScoreCache()
+                scoreCaches[uri] = pair.scoreCache
+                let result = Pipeline.driftChecker(config).analyze(pair)
                 findings += result.diagnostics
                 analysis = result.analysis
                 let docs = DocSet(pages: [config.source: [source], p.locale: [target]], diagnostics: [], unreadable: [:])
