@@ -143,7 +143,7 @@ struct LanguageServerTests {
         var ru = ""
         for i in 0..<3000 {
             ja += "## 節 \(i) {#s\(i)}\n\n上限は \(i + 1000) 件です。`key\(i)` を使います。\n\n"
-            ru += "## Раздел \(i) {#s\(i)}\n\nПредел — \(i == 2999 ? 1 : i + 1000) записей. Используйте `key\(i)`.\n\n"
+            ru += "## Раздел \(i) {#s\(i)}\n\nПредел — \(i == 2999 ? 9999 : i + 1000) записей. Используйте `key\(i)`.\n\n"
         }
         try ja.write(to: root.appendingPathComponent("ja/big.md"), atomically: true, encoding: .utf8)
         let server = LanguageServer()
@@ -156,7 +156,8 @@ struct LanguageServerTests {
         let params = try #require(published.params).decode(LSP.PublishDiagnosticsParams.self)
         let numbers = params.diagnostics.filter { $0.code == "number-mismatch" }
         #expect(numbers.count == 1, "\(params.diagnostics.prefix(5))")
-        // Line 3 of the last section (0-based 3 × 2999 + 2), at the '1'.
+        // Line 3 of the last section (0-based 3 × 2999 + 2), at the '9999' (a number alike the
+        // source's 3999, so it is reported as that number changed, with a fix).
         #expect(numbers.first?.range.start == LSP.Position(line: 4 * 2999 + 2, character: Array("Предел — ".utf16).count))
     }
 
@@ -174,7 +175,7 @@ struct LanguageServerTests {
         let server = LanguageServer()
         _ = server.handle(Self.body(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root.absoluteString)"}}"#))
         let uri = root.appendingPathComponent("ru/ogranicheniya.md").absoluteString
-        let text = "---\nid: limits\n---\n# Ограничения\n\nПредел — 1000 записей.\n"
+        let text = "---\nid: limits\n---\n# Ограничения\n\nПредел — 200 записей.\n"
         let open = try JSONEncoder().encode(RPCMessage(method: "textDocument/didOpen", params: .from(LSP.DidOpenParams(
             textDocument: LSP.TextDocumentItem(uri: uri, languageId: "markdown", version: 1, text: text)))))
         let out = server.handle(Array(open))
