@@ -47,7 +47,7 @@ public struct IncrementalParse: Sendable {
             body = nil
             return
         }
-        let (converted, conversion) = CmarkConverter.parse(page.body, path: path)
+        let (converted, conversion) = PiecewiseParse.parse(page.body, path: path)
         page.document.blocks = MDXComponents.expand(converted, path: path)
         result = ParseResult(document: page.document, diagnostics: page.frontMatterDiagnostics + conversion)
         frontMatterDiagnostics = page.frontMatterDiagnostics
