@@ -202,6 +202,20 @@ enum ParallelMap {
         return box.values()
     }
 
+    /// `map(_:_:)` that starts the items in order of decreasing `cost` (the longest first, so
+    /// the last ones to finish are short and no core waits long for the slowest at the end);
+    /// the results are in the items' order.
+    static func map<T: Sendable, R: Sendable>(_ items: [T], costliestFirst cost: [Int], _ transform: @Sendable (T) -> R) -> [R] {
+        if items.count < 2 { return items.map(transform) }
+        let order = items.indices.sorted { (cost[$0], $1) > (cost[$1], $0) }
+        let box = ResultBox<R>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { k in
+            let i = order[k]
+            box.set(i, transform(items[i]))
+        }
+        return box.values()
+    }
+
     final class ResultBox<R>: @unchecked Sendable {
         private var storage: [R?]
         private let lock = NSLock()

@@ -80,7 +80,9 @@ public enum Pipeline {
 
         // Second pass: parse, extract and check each group; keep the spec model only.
         let checker = driftChecker(config)
-        let results = ParallelMap.map(groups) { group -> GroupResult in
+        // The largest groups start first: a large page pair started last would leave the other
+        // cores idle while it is checked.
+        let results = ParallelMap.map(groups, costliestFirst: groups.map(\.byteCount)) { group -> GroupResult in
             func kept(_ page: SpecPage) -> SpecPage {
                 if keepingDocuments { return page }
                 var compact = compacted(page)
@@ -252,6 +254,15 @@ public enum Pipeline {
     struct PageGroup: Sendable {
         var page: PageFile
         var targets: [PageFile]
+
+        /// The size of the group's files in bytes (0 for a file that cannot be read): the
+        /// schedule's estimate of the work.
+        var byteCount: Int {
+            ([page] + targets).reduce(0) { sum, file in
+                var info = stat()
+                return sum + (stat(file.url.path, &info) == 0 ? Int(info.st_size) : 0)
+            }
+        }
     }
 
     struct GroupResult: Sendable {

@@ -218,13 +218,18 @@ public struct PageStructure: Hashable, Sendable {
                 var rows: [GenericTable.Row] = []
                 for row in t.rows {
                     var tokens = InvariantTokens()
-                    for cell in row.cells { tokens.formUnion(extractor.tokens(cell.inlines)) }
+                    var keyLinks: [String] = []
+                    for (k, cell) in row.cells.enumerated() {
+                        let cellTokens = extractor.tokens(cell.inlines)
+                        if k == 0 { keyLinks = cellTokens.links }
+                        tokens.formUnion(cellTokens)
+                    }
                     let cells = row.cells.map { SiteSyntax.strip($0.plainText).trimmingSpaces }
                     let first = row.cells.first?.inlines
                     rows.append(GenericTable.Row(
                         cells: cells, tokens: tokens, location: row.range.start,
                         key: first?.codeSpans.first ?? cells.first ?? "", keyIsCode: first?.codeSpans.first != nil,
-                        keyLinks: first.map { extractor.tokens($0).links } ?? []))
+                        keyLinks: keyLinks))
                 }
                 let table = GenericTable(origin: .pipe, columnCount: t.header.cells.count, rows: rows)
                 units.append(PageUnit(

@@ -116,10 +116,14 @@ public enum ProseText {
 
     static func collect(_ block: Block, section: Int, into out: inout [ProseUnit]) {
         func add(_ kind: ProseUnit.Kind, _ inlines: [Inline], _ location: SourceLocation) {
-            let raw = clean(text(of: inlines))
-            let text = normalisedSpaces(raw)
+            // Built, cleaned and split on one byte buffer: the unit's two strings are the only
+            // ones made.
+            var bytes: [UInt8] = []
+            appendText(of: inlines, links: true, to: &bytes)
+            let raw = bytes.withUnsafeBufferPointer { cleanedBytes($0) }
+            let (text, prose) = raw.withUnsafeBufferPointer { (normalisedSpaces(bytes: $0), proseWords(bytes: $0)) }
             guard !text.isEmpty else { return }
-            var unit = ProseUnit(kind: kind, text: text, prose: proseWords(raw), location: location, section: section)
+            var unit = ProseUnit(kind: kind, text: text, prose: prose, location: location, section: section)
             // Only a block with an external link can be a list of resources (checked second:
             // it cleans the text again).
             unit.externalLinksOnly = hasExternalLink(inlines) && !proseWordsHaveLetters(clean(self.text(of: inlines, links: false)))
@@ -168,7 +172,13 @@ public enum ProseText {
     /// `<code>`, `<kbd>`, `<samp>`, `<var>` and `<pre>`) and images; soft breaks are newlines (so
     /// line-based site syntax like `:::` can be dropped). `links: false` leaves link text out too.
     static func text(of inlines: [Inline], links: Bool = true) -> String {
-        var s = ""
+        var bytes: [UInt8] = []
+        appendText(of: inlines, links: links, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text(of:links:)`'s UTF-8 bytes, appended to `out`.
+    static func appendText(of inlines: [Inline], links: Bool, to out: inout [UInt8]) {
         var codeTag: String?
         for inline in inlines {
             if let tag = codeTag {
@@ -176,22 +186,24 @@ public enum ProseText {
                 continue
             }
             switch inline {
-            case .text(let t): s += t
+            case .text(let t): out.append(contentsOf: t.utf8)
             case .html(let h):
                 let lower = h.lowercased()
                 codeTag = ["code", "kbd", "samp", "var", "pre"].first { lower.hasPrefix("<\($0)>") || lower.hasPrefix("<\($0) ") }
-                s += " "
-            case .code, .image, .footnoteReference: s += " "
-            case .emphasis(let c), .strong(let c), .strikethrough(let c): s += text(of: c, links: links)
+                out.append(0x20)
+            case .code, .image, .footnoteReference: out.append(0x20)
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): appendText(of: c, links: links, to: &out)
             case .link(let destination, _, let c):
+                guard links else {
+                    out.append(0x20)
+                    continue
+                }
                 let t = text(of: c)
                 // An autolink's text is its destination.
-                s += !links || t == destination || t == "mailto:" + destination ? " " : t
-            case .softBreak: s += "\n"
-            case .lineBreak: s += "\n"
+                if t == destination || t == "mailto:" + destination { out.append(0x20) } else { out.append(contentsOf: t.utf8) }
+            case .softBreak, .lineBreak: out.append(0x0A)
             }
         }
-        return s
     }
 
     /// Removes site syntax and placeholders from text: `{{…}}` (Hugo shortcodes, MDN macros,
@@ -204,6 +216,11 @@ public enum ProseText {
     }
 
     static func clean(bytes b: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: cleanedBytes(b), as: UTF8.self)
+    }
+
+    /// `clean(bytes:)`'s UTF-8 bytes.
+    static func cleanedBytes(_ b: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let n = b.count
         var out: [UInt8] = []
         out.reserveCapacity(n)
@@ -261,7 +278,7 @@ public enum ProseText {
             out.append(c)
             i += 1
         }
-        guard maybeURL else { return String(decoding: out, as: UTF8.self) }
+        guard maybeURL else { return out }
         // URLs and addresses, word by word (words are separated by single spaces here).
         var kept: [UInt8] = []
         kept.reserveCapacity(out.count)
@@ -276,7 +293,7 @@ public enum ProseText {
             start = k + 1
         }
         word(out.count)
-        return String(decoding: kept, as: UTF8.self)
+        return kept
     }
 
     static func isPrintfConversion(_ u: UInt8) -> Bool {
@@ -309,36 +326,39 @@ public enum ProseText {
     /// and trims.
     static func normalisedSpaces(_ s: String) -> String {
         var s = s
-        return s.withUTF8 { b -> String in
-            // Written straight into the string's storage: the result is never longer.
-            String(unsafeUninitializedCapacity: b.count) { out in
-                var k = 0
-                var pending = false
-                var i = 0
-                while i < b.count {
-                    let c = b[i]
-                    var space = 0
-                    if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
-                        space = 1
-                    } else if c == 0xE3, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x80 {
-                        space = 3  // U+3000
-                    }
-                    if space > 0 {
-                        pending = k > 0
-                        i += space
-                        continue
-                    }
-                    if pending {
-                        out[k] = 0x20
-                        k += 1
-                        pending = false
-                    }
-                    out[k] = c
-                    k += 1
-                    i += 1
+        return s.withUTF8 { normalisedSpaces(bytes: $0) }
+    }
+
+    /// `normalisedSpaces(_:)` of UTF-8 bytes.
+    static func normalisedSpaces(bytes b: UnsafeBufferPointer<UInt8>) -> String {
+        // Written straight into the string's storage: the result is never longer.
+        String(unsafeUninitializedCapacity: b.count) { out in
+            var k = 0
+            var pending = false
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                var space = 0
+                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
+                    space = 1
+                } else if c == 0xE3, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x80 {
+                    space = 3  // U+3000
                 }
-                return k
+                if space > 0 {
+                    pending = k > 0
+                    i += space
+                    continue
+                }
+                if pending {
+                    out[k] = 0x20
+                    k += 1
+                    pending = false
+                }
+                out[k] = c
+                k += 1
+                i += 1
             }
+            return k
         }
     }
 
@@ -348,22 +368,25 @@ public enum ProseText {
     /// (`camelCase`, `iPhone`), or written all in capitals (`HTTP`, `JSX`).
     static func proseWords(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { b -> String in
-            String(unsafeUninitializedCapacity: b.count) { out in
-                var k = 0
-                forEachProseWord(b) { r in
-                    if k > 0 {
-                        out[k] = 0x20
-                        k += 1
-                    }
-                    for j in r {
-                        out[k] = b[j]
-                        k += 1
-                    }
-                    return true
+        return text.withUTF8 { proseWords(bytes: $0) }
+    }
+
+    /// `proseWords(_:)` of UTF-8 bytes.
+    static func proseWords(bytes b: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: b.count) { out in
+            var k = 0
+            forEachProseWord(b) { r in
+                if k > 0 {
+                    out[k] = 0x20
+                    k += 1
                 }
-                return k
+                for j in r {
+                    out[k] = b[j]
+                    k += 1
+                }
+                return true
             }
+            return k
         }
     }
 
@@ -382,48 +405,54 @@ public enum ProseText {
     }
 
     /// Calls `body` with the byte range of each word of `b` (UTF-8) that reads as prose (see
-    /// `proseWords`), in order, until it returns `false`.
+    /// `proseWords`), in order, until it returns `false`. Scans the bytes in place: scalars are
+    /// decoded where they are looked at, no word is copied.
     static func forEachProseWord(_ b: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) {
         let n = b.count
-        // The scalar starting at byte `k` and its length (a `String`'s bytes are valid UTF-8).
-        func scalar(at k: Int) -> (Unicode.Scalar, Int) {
-            let c = UInt32(b[k])
-            if c < 0x80 { return (Unicode.Scalar(UInt8(c)), 1) }
-            let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
-            var v = c & (0xFF >> (length + 1))
-            for j in 1..<length { v = v << 6 | UInt32(b[k + j] & 0x3F) }
-            return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
-        }
-        // The current word's scalars and the byte offset each starts at (one more: its end),
-        // reused from word to word.
-        var word: [Unicode.Scalar] = []
-        var offsets: [Int] = []
         var i = 0
         while i < n {
-            let (u, w) = scalar(at: i)
+            let (u, w) = scalar(b, at: i)
             if isWhitespace(u) {
                 i += w
                 continue
             }
-            word.removeAll(keepingCapacity: true)
-            offsets.removeAll(keepingCapacity: true)
-            while i < n {
-                let (u, w) = scalar(at: i)
+            var end = i + w
+            while end < n {
+                let (u, w) = scalar(b, at: end)
                 if isWhitespace(u) { break }
-                word.append(u)
-                offsets.append(i)
-                i += w
+                end += w
             }
-            offsets.append(i)
             // Sentence punctuation around a word does not make it code.
-            var lo = 0
-            var hi = word.count
-            while lo < hi, isSentencePunctuation(word[lo]) { lo += 1 }
-            while hi > lo, isSentencePunctuation(word[hi - 1]) { hi -= 1 }
-            if lo < hi, !looksLikeCode(word[lo..<hi]) {
-                if !body(offsets[lo]..<offsets[hi]) { return }
+            var lo = i
+            while lo < end {
+                let (u, w) = scalar(b, at: lo)
+                guard isSentencePunctuation(u) else { break }
+                lo += w
+            }
+            var hi = end
+            while hi > lo {
+                var s = hi - 1
+                while s > lo, b[s] & 0xC0 == 0x80 { s -= 1 }
+                guard isSentencePunctuation(scalar(b, at: s).0) else { break }
+                hi = s
+            }
+            i = end
+            if lo < hi, !looksLikeCode(b, lo..<hi) {
+                if !body(lo..<hi) { return }
             }
         }
+    }
+
+    /// The scalar starting at byte `k` of `b` and its length in bytes (`b` holds a `String`'s
+    /// bytes: valid UTF-8).
+    @inline(__always)
+    static func scalar(_ b: UnsafeBufferPointer<UInt8>, at k: Int) -> (Unicode.Scalar, Int) {
+        let c = UInt32(b[k])
+        if c < 0x80 { return (Unicode.Scalar(UInt8(c)), 1) }
+        let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+        var v = c & (0xFF >> (length + 1))
+        for j in 1..<length { v = v << 6 | UInt32(b[k + j] & 0x3F) }
+        return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
     }
 
     /// `Character.isWhitespace` for a scalar (the Unicode White_Space property).
@@ -451,16 +480,28 @@ public enum ProseText {
         }
     }
 
-    static func looksLikeCode(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+    /// Whether the word at bytes `r` of `b` (UTF-8, sentence punctuation trimmed) looks like
+    /// code or the name of a thing (see `proseWords`).
+    static func looksLikeCode(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
         // A run of Japanese, Chinese, Cyrillic, … text is prose whatever it holds.
-        for u in word where u.value >= 0x80 {
+        var k = r.lowerBound
+        while k < r.upperBound {
+            if b[k] < 0x80 {
+                k += 1
+                continue
+            }
+            let (u, w) = scalar(b, at: k)
             if let s = Script(u), s != .latin { return false }
+            k += w
         }
         var previousLower = false
         var hyphens = 0
         var letters = 0
         var upper = 0
-        for u in word {
+        k = r.lowerBound
+        while k < r.upperBound {
+            let (u, w) = scalar(b, at: k)
+            k += w
             if isCodeCharacter(u) { return true }
             let v = u.value
             if v >= 0x30 && v <= 0x39 { return true }
