@@ -165,14 +165,16 @@ public struct DocSet: Sendable {
                 let url = folder.appendingPathComponent(name)
                 let rel = prefix.isEmpty ? name : "\(prefix)/\(name)"
                 var isDirectory: ObjCBool = false
-                let exists = fm.fileExists(atPath: url.resolvingSymlinksInPath().path, isDirectory: &isDirectory)
+                // Resolved once: each resolution reads every component of the path.
+                let resolved = url.resolvingSymlinksInPath()
+                let exists = fm.fileExists(atPath: resolved.path, isDirectory: &isDirectory)
                 if exists, isDirectory.boolValue {
                     if !isPage(name) { walk(url, rel) }
                 } else if isPage(name) {
                     // Only regular files are read: a FIFO or device named *.md would block the read.
-                    let type = (try? fm.attributesOfItem(atPath: url.resolvingSymlinksInPath().path))?[.type] as? FileAttributeType
+                    let type = (try? fm.attributesOfItem(atPath: resolved.path))?[.type] as? FileAttributeType
                     if exists && type == .typeRegular {
-                        if !ownedElsewhere(url.resolvingSymlinksInPath().standardizedFileURL.path) { files.append(rel) }
+                        if !ownedElsewhere(resolved.standardizedFileURL.path) { files.append(rel) }
                     } else {
                         problems.append(rel)
                     }

@@ -313,7 +313,20 @@ public struct TokenExtractor: Sendable {
                 if let n = LinkTarget.normalize(link, locales: locales) { t.links.append(n) }
             }
         }
-        let text = SiteSyntax.strip(raw)
+        var text = SiteSyntax.strip(raw)
+        // `scanProse` starts a token only at `%`, `{` or a digit (ASCII or full-width, U+FF10–
+        // U+FF19: EF BC 90–99): text without any holds none, and its scalars are not copied out.
+        let mayHoldTokens = text.withUTF8 { b in
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                if c == 0x25 || c == 0x7B || (c >= 0x30 && c <= 0x39) { return true }
+                if c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBC, b[i + 2] >= 0x90 && b[i + 2] <= 0x99 { return true }
+                i += 1
+            }
+            return false
+        }
+        guard mayHoldTokens else { return }
         let u = Array(text.unicodeScalars)
         scanProse(u) { kind, token, range in
             if kind == 0 {

@@ -410,10 +410,25 @@ public struct PageStructure: Hashable, Sendable {
             return translatorNoteMarkers.contains { t.hasPrefix($0) }
         }
 
+        /// The letters (`Script.isLetter`) of `s`, counted on its UTF-8 bytes.
         static func letters(_ s: String) -> Int {
-            var n = 0
-            for u in s.unicodeScalars where Script.isLetter(u) { n += 1 }
-            return n
+            var s = s
+            return s.withUTF8 { b in
+                var n = 0
+                var i = 0
+                while i < b.count {
+                    let c = b[i]
+                    if c < 0x80 {
+                        if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { n += 1 }
+                        i += 1
+                        continue
+                    }
+                    let (u, w) = ProseText.scalar(b, at: i)
+                    if Script.isLetter(u) { n += 1 }
+                    i += w
+                }
+                return n
+            }
         }
     }
 }
