@@ -148,6 +148,33 @@ public enum ProseText {
         }
     }
 
+    /// The text of the prose units that start at `locations` (paragraphs, headings, table
+    /// cells, as `page(_:)` finds them), with their code spans kept in backticks, whitespace
+    /// normalised: what a message quotes of a block. One walk of the document.
+    public static func quotedTexts(_ document: MarkdownDocument, at locations: Set<SourceLocation>) -> [SourceLocation: String] {
+        var out: [SourceLocation: String] = [:]
+        func add(_ inlines: [Inline], _ at: SourceLocation) {
+            if locations.contains(at) { out[at] = normalisedSpaces(clean(text(of: inlines, code: true))) }
+        }
+        func walk(_ block: Block) {
+            switch block {
+            case .heading(_, let inlines, let range), .paragraph(let inlines, let range): add(inlines, range.start)
+            case .table(let table):
+                for row in [table.header] + table.rows {
+                    for cell in row.cells where !cell.isPadding { add(cell.inlines, cell.contentRange.start) }
+                }
+            case .list(_, _, let items, _):
+                for item in items { item.blocks.forEach(walk) }
+            case .blockQuote(let blocks, _), .footnoteDefinition(_, let blocks, _), .component(_, _, let blocks, _):
+                blocks.forEach(walk)
+            case .htmlBlock, .codeBlock, .thematicBreak:
+                break
+            }
+        }
+        document.blocks.forEach(walk)
+        return out
+    }
+
     /// Whether the inlines hold a link (not an image) to another site (`http://`, `https://`),
     /// searching emphasis and link texts too; no list of links is built.
     static func hasExternalLink(_ inlines: [Inline]) -> Bool {
@@ -167,12 +194,19 @@ public enum ProseText {
     /// The reader-visible text of inlines without code spans, HTML (and the text inside inline
     /// `<code>`, `<kbd>`, `<samp>`, `<var>` and `<pre>`) and images; soft breaks are newlines (so
     /// line-based site syntax like `:::` can be dropped). `links: false` leaves link text out too.
-    static func text(of inlines: [Inline], links: Bool = true) -> String {
+    /// With `code`, code spans and the text of inline `<code>` are kept, in backticks: the text
+    /// as messages quote it.
+    static func text(of inlines: [Inline], links: Bool = true, code: Bool = false) -> String {
         var s = ""
         var codeTag: String?
         for inline in inlines {
             if let tag = codeTag {
-                if case .html(let h) = inline, h.lowercased().hasPrefix("</\(tag)") { codeTag = nil }
+                if case .html(let h) = inline, h.lowercased().hasPrefix("</\(tag)") {
+                    codeTag = nil
+                    if code { s += "`" }
+                } else if code, case .text(let t) = inline {
+                    s += t
+                }
                 continue
             }
             switch inline {
@@ -180,9 +214,10 @@ public enum ProseText {
             case .html(let h):
                 let lower = h.lowercased()
                 codeTag = ["code", "kbd", "samp", "var", "pre"].first { lower.hasPrefix("<\($0)>") || lower.hasPrefix("<\($0) ") }
-                s += " "
-            case .code, .image, .footnoteReference: s += " "
-            case .emphasis(let c), .strong(let c), .strikethrough(let c): s += text(of: c, links: links)
+                s += code && codeTag != nil ? " `" : " "
+            case .code(let c): s += code ? "`\(c)`" : " "
+            case .image, .footnoteReference: s += " "
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): s += text(of: c, links: links, code: code)
             case .link(let destination, _, let c):
                 let t = text(of: c)
                 // An autolink's text is its destination.

@@ -100,4 +100,71 @@ struct JapaneseToRussianMessagesTests {
             """)
         try expectDrift(source, target, [Finding("link-mismatch", .warning, at: target[1], note: source[2])])
     }
+
+    @Test("A Russian page left in English: one count of blocks, 'not translated', and the blocks quoted with their code spans")
+    func untranslatedPageSummary() throws {
+        let source = ja("""
+            # 更新をキューに入れる
+
+            state 変数をセットすると、次のレンダーがキューに入ります。
+
+            ## バッチ処理
+
+            ここで `n => n + 1` は更新用関数と呼ばれます。
+
+            React は `3` を最終結果として保存します。
+
+            イベントハンドラが終わるまで待ちます。
+            """)
+        let target = ru("""
+            1️⃣# Queueing a series of state updates
+
+            2️⃣Setting a state variable will queue another render.
+
+            3️⃣## React batches state updates
+
+            4️⃣Here, `n => n + 1` is called an updater function.
+
+            5️⃣React stores `3` as the final result and returns it.
+
+            6️⃣React waits until all code in the event handlers has run.
+            """)
+        let found = try drift(source, target, rules: [UntranslatedTextRule()])
+        #expect(found.count == 1, "\(found)")
+        let summary = try #require(found.first)
+        #expect(summary.location == target[1])
+        #expect(summary.message == "most of the page is not translated into ru: 4 of its 4 blocks and 2 headings are not translated (in Latin script); each is listed below", "\(summary.message)")
+        #expect(summary.notes.map(\.location) == [target[1], target[2], target[3], target[4], target[5], target[6]])
+        #expect(summary.notes[3].message.hasSuffix("\"Here, `n => n + 1` is called an updater function.\""), "\(summary.notes[3].message)")
+    }
+
+    @Test("Fence metadata is quoted as written; line marks with no language are not a language, so the differing code line is named")
+    func fenceMetadataVerbatim() throws {
+        let source = ja("""
+            # 例
+
+            ```js {expectedErrors: {'react-compiler': [13]}}
+            const a = ref.current;
+            ```
+
+            ``` [[1, 6, "addTransitionType"]]
+            import { addTransitionType } from 'react';
+            ```
+            """)
+        let target = ru("""
+            # Пример
+
+            1️⃣```js
+            const a = ref.current;
+            ```
+
+            ``` [[1, 6, "unstable_addTransitionType"]]
+            2️⃣import { unstable_addTransitionType } from 'react';
+            ```
+            """)
+        let found = try drift(source, target, rules: [CodeSampleDriftRule()])
+        #expect(found.map(\.location) == [target[1], target[2]], "\(found)")
+        #expect(found.first?.message == "fence metadata differs: ru has none, ja has '{expectedErrors: {'react-compiler': [13]}}'", "\(found)")
+        #expect(found.last?.message.contains("ru has 'import { unstable_addTransitionType } from 'react';'") == true, "\(found)")
+    }
 }
