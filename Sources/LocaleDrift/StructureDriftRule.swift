@@ -155,6 +155,28 @@ public struct StructureDriftRule: DriftRule {
         var builder: FixBuilder? = nil
         var sl: String { pair.source.locale }
 
+        /// Each side's link targets as written, by their normalised form (built when a link
+        /// finding is first worded).
+        var writtenLinks: (source: [String: String]?, target: [String: String]?) = (nil, nil)
+
+        /// Link tokens (normalised, `kind` 2) as the page writes them (`https://en.wikipedia.org/…`
+        /// rather than the compared `https://wikipedia.org/…`); other tokens as they are.
+        mutating func written(_ tokens: [String], kind: Int, target isTarget: Bool) -> [String] {
+            guard kind == 2 else { return tokens }
+            let map: [String: String]
+            if let m = isTarget ? writtenLinks.target : writtenLinks.source {
+                map = m
+            } else {
+                let page = isTarget ? pair.target : pair.source
+                let locales: Set<String> = [pair.source.locale.lowercased(), pair.target.locale.lowercased()]
+                var m: [String: String] = [:]
+                for l in page.links { if let n = LinkTarget.normalize(l.destination, locales: locales), m[n] == nil { m[n] = l.destination } }
+                if isTarget { writtenLinks.target = m } else { writtenLinks.source = m }
+                map = m
+            }
+            return tokens.map { map[$0] ?? $0 }
+        }
+
         mutating func fixes() -> FixBuilder {
             if let builder { return builder }
             let b = FixBuilder(pair)
@@ -1005,7 +1027,7 @@ public struct StructureDriftRule: DriftRule {
                         let other = instead.flatMap { $0.missingAt == at ? DiagnosticNote("what \(tl) has instead", at: $0.at) : nil }
                         var d = Diagnostic(
                             rule, .warning,
-                            "\(noun)\(m.context) differs: \(tl) has \(list(e, against: m.tokens)), the source locale (\(sl)) has \(list(m.tokens, against: e))",
+                            "\(noun)\(m.context) differs: \(tl) has \(list(written(e, kind: kind, target: true), against: written(m.tokens, kind: kind, target: false))), the source locale (\(sl)) has \(list(written(m.tokens, kind: kind, target: false), against: written(e, kind: kind, target: true)))",
                             at: at, notes: [note] + (other.map { [$0] } ?? []), fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))")
                         d.tokens = DriftTokens(source: m.tokens, target: e)
                         // A number replaced in another paragraph is new content more often than a
@@ -1017,7 +1039,7 @@ public struct StructureDriftRule: DriftRule {
                     } else {
                         var d = Diagnostic(
                             rule, .warning,
-                            "\(noun) \(list(m.tokens))\(m.context) of the source locale (\(sl)) \(m.tokens.count == 1 ? "is" : "are") missing in \(tl)",
+                            "\(noun) \(list(written(m.tokens, kind: kind, target: false)))\(m.context) of the source locale (\(sl)) \(m.tokens.count == 1 ? "is" : "are") missing in \(tl)",
                             at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))")
                         d.tokens = DriftTokens(source: m.tokens, target: [])
                         out.append(d)
@@ -1056,7 +1078,7 @@ public struct StructureDriftRule: DriftRule {
                         continue
                     }
                     var d = Diagnostic(
-                        rule, .warning, "\(tl) has \(noun) \(list(e))\(t.context) that the source locale (\(sl)) does not",
+                        rule, .warning, "\(tl) has \(noun) \(list(written(e, kind: kind, target: true)))\(t.context) that the source locale (\(sl)) does not",
                         at: t.at, notes: [note],
                         fingerprint: "extra\(t.context)|\(e.joined(separator: " "))")
                     d.tokens = DriftTokens(source: [], target: e)

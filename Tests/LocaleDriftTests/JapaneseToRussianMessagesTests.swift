@@ -82,7 +82,7 @@ struct JapaneseToRussianMessagesTests {
         #expect(found.first?.message == "number '403' in row '404 Not Found' of the source locale (ja) is missing in ru", "\(found)")
     }
 
-    @Test("An extra link's note points at the source block it stands for, not at the source page's first line")
+    @Test("An extra link is quoted as written, and its note points at the source block it stands for, not at the source page's first line")
     func extraLinkNote() throws {
         let source = ja("""
             # データ型
@@ -99,6 +99,9 @@ struct JapaneseToRussianMessagesTests {
             Есть и типы с плавающей точкой.
             """)
         try expectDrift(source, target, [Finding("link-mismatch", .warning, at: target[1], note: source[2])])
+        // The target as the page writes it, not its compared form (`https://wikipedia.org/…`).
+        let found = try drift(source, target)
+        #expect(found.first?.message.contains("'https://en.wikipedia.org/wiki/Two%27s_complement'") == true, "\(found)")
     }
 
     @Test("A Russian page left in English: one count of blocks, 'not translated', and the blocks quoted with their code spans")
@@ -166,5 +169,25 @@ struct JapaneseToRussianMessagesTests {
         #expect(found.map(\.location) == [target[1], target[2]], "\(found)")
         #expect(found.first?.message == "fence metadata differs: ru has none, ja has '{expectedErrors: {'react-compiler': [13]}}'", "\(found)")
         #expect(found.last?.message.contains("ru has 'import { unstable_addTransitionType } from 'react';'") == true, "\(found)")
+    }
+
+    @Test("A definition term that is a macro with an aside is named by the macro, not by the aside")
+    func termKeyFromMacro() throws {
+        let source = ja("""
+            # 成功レスポンス
+
+            - {{HTTPStatus(200, "200 OK")}}
+              - : リクエストが成功したことを示します。
+            - {{HTTPStatus(226, "226 IM Used")}} ([HTTP Delta encoding](https://datatracker.ietf.org/doc/html/rfc3229))
+              - : サーバーは GET リクエストに対するデルタを返しました。
+            """)
+        let target = ru("""
+            # Успешные ответы
+
+            - {{HTTPStatus(200, "200 OK")}}
+              - : Запрос выполнен успешно.
+            """)
+        let found = try drift(source, target).filter { $0.ruleID == "missing-generic-row" }
+        #expect(found.map(\.message) == ["row '226 IM Used' of the definition list in section '成功レスポンス' is missing in ru"], "\(found)")
     }
 }
