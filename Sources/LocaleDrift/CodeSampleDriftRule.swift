@@ -131,7 +131,7 @@ public struct CodeSampleDriftRule: DriftRule {
         let titled = (Self.hasTitle(a), Self.hasTitle(b))
         guard ma != mb || (titled.0 && !titled.1) else { return nil }
         let message = ma != mb
-            ? "fence metadata differs: \(tl) has \(mb.map { "'\(MessageText.clip($0, 80))'" } ?? "none"), \(sl) has \(ma.map { "'\(MessageText.clip($0, 80))'" } ?? "none")"
+            ? "fence metadata differs: \(tl) has \(Self.writtenMetadata(b).map { "'\(MessageText.clip($0, 80))'" } ?? "none"), \(sl) has \(Self.writtenMetadata(a).map { "'\(MessageText.clip($0, 80))'" } ?? "none")"
             : "the fence's title (title=\"…\") of the source locale (\(sl)) is missing in \(tl)"
         var d = Diagnostic.error(
             "code-sample-mismatch", message, at: b.range, notes: [DiagnosticNote("the sample in the source locale (\(sl))", at: a.range.start)])
@@ -150,6 +150,13 @@ public struct CodeSampleDriftRule: DriftRule {
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != " " && $0 != "\t" }))
     }
 
+    /// The metadata of `buildMetadata(_:)` as the info string writes it (from its first `{`),
+    /// for messages.
+    static func writtenMetadata(_ c: CodeSample) -> String? {
+        guard buildMetadata(c) != nil, let open = c.info.firstIndex(of: "{") else { return buildMetadata(c) }
+        return String(c.info[open...])
+    }
+
     /// Whether the info string names a title (`title="src/App.js"`).
     static func hasTitle(_ c: CodeSample) -> Bool {
         c.attributes.contains { $0.hasPrefix("title=") }
@@ -166,7 +173,8 @@ public struct CodeSampleDriftRule: DriftRule {
         let tl = pair.target.locale
         let note = DiagnosticNote("the sample in the source locale (\(sl))", at: a.range.start)
         if Self.info(a) != Self.info(b) {
-            let (theirs, ours) = MessageText.clipPair(Self.info(b), Self.info(a), 80)
+            // Quoted as written (the compared form drops display text and blanks).
+            let (theirs, ours) = MessageText.clipPair(b.info, a.info, 80)
             var d = Diagnostic.error(
                 "code-sample-mismatch", "info string differs: \(tl) has '\(theirs)', \(sl) has '\(ours)'", at: b.range, notes: [note])
             d.fingerprintContent = "info|\(Self.info(b))|\(Self.info(a))|" + Self.key(a)

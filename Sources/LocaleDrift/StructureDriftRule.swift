@@ -155,6 +155,28 @@ public struct StructureDriftRule: DriftRule {
         var builder: FixBuilder? = nil
         var sl: String { pair.source.locale }
 
+        /// Each side's link targets as written, by their normalised form (built when a link
+        /// finding is first worded).
+        var writtenLinks: (source: [String: String]?, target: [String: String]?) = (nil, nil)
+
+        /// Link tokens (normalised, `kind` 2) as the page writes them (`https://en.wikipedia.org/…`
+        /// rather than the compared `https://wikipedia.org/…`); other tokens as they are.
+        mutating func written(_ tokens: [String], kind: Int, target isTarget: Bool) -> [String] {
+            guard kind == 2 else { return tokens }
+            let map: [String: String]
+            if let m = isTarget ? writtenLinks.target : writtenLinks.source {
+                map = m
+            } else {
+                let page = isTarget ? pair.target : pair.source
+                let locales: Set<String> = [pair.source.locale.lowercased(), pair.target.locale.lowercased()]
+                var m: [String: String] = [:]
+                for l in page.links { if let n = LinkTarget.normalize(l.destination, locales: locales), m[n] == nil { m[n] = l.destination } }
+                if isTarget { writtenLinks.target = m } else { writtenLinks.source = m }
+                map = m
+            }
+            return tokens.map { map[$0] ?? $0 }
+        }
+
         mutating func fixes() -> FixBuilder {
             if let builder { return builder }
             let b = FixBuilder(pair)
@@ -545,12 +567,13 @@ public struct StructureDriftRule: DriftRule {
             b.utf8.count >= 3 && a.utf8.count > b.utf8.count && LinkTarget.asciiLowercased(a).hasBytes(LinkTarget.asciiLowercased(b))
         }
 
-        /// Whether two numbers look alike: as many parts (`1.1` vs `2`) and as many digits before
-        /// the first point.
+        /// Whether two numbers look alike: as many points (`1.1` / `2.0`; a version is not a
+        /// count's replacement) and at most one digit more or less before the first (`100` /
+        /// `1000`, `2019` / `2022`).
         static func alikeNumbers(_ a: String, _ b: String) -> Bool {
             let pa = a.split(separator: ".", omittingEmptySubsequences: false)
             let pb = b.split(separator: ".", omittingEmptySubsequences: false)
-            return pa.count == pb.count && pa[0].count == pb[0].count
+            return pa.count == pb.count && abs(pa[0].count - pb[0].count) <= 1
         }
 
         /// Whether a cell's text is a placeholder for text not yet written: an ellipsis, `?`,
@@ -786,7 +809,7 @@ public struct StructureDriftRule: DriftRule {
                 compareTokens(
                     source: [(i, sourceTokens, sr[i].location, context, sr[i].location.line...sr[i].location.line)],
                     target: [(i, targetTokens, tr.location, context, tr.location.line...tr.location.line)],
-                    counterpart: [i: i], fallback: tr.location, keepNumbers: sr[i].wholeCellNumbers)
+                    counterpart: [i: i], fallback: tr.location, keepNumbers: sr[i].wholeCellNumbers, row: true)
             }
             let rowFindings = Array(out[before...])
             out.removeSubrange(before...)
@@ -825,7 +848,7 @@ public struct StructureDriftRule: DriftRule {
         /// may spell them out) unless they are a whole table cell (`keepNumbers`). Findings of one rule at one place are merged.
         mutating func compareTokens(
             source: [TokenUnit], target: [TokenUnit], counterpart: [Int: Int], fallback: SourceLocation,
-            keepNumbers: Set<String> = [], alsoInSource: [InvariantTokens] = [], alsoInTarget: [InvariantTokens] = []
+            keepNumbers: Set<String> = [], alsoInSource: [InvariantTokens] = [], alsoInTarget: [InvariantTokens] = [], row: Bool = false
         ) {
             // A site that one locale links in its localised form (`ja.vite.dev/…`) is compared
             // by site only, on both sides.
@@ -977,18 +1000,20 @@ public struct StructureDriftRule: DriftRule {
                 // One replacement over a paragraph the translator split in two: the only missing
                 // group (its counterpart has nothing extra) and the only extra group, in another
                 // block of the same stretch, are one "differs" finding, not a missing and an extra.
-                // A number is shown as what the translation has instead only when it is alike (the
-                // same number of digits and parts: `2019` / `2022`, `403` / `404`); another number
-                // of the block (a version in a column the source does not have) is not its
-                // replacement.
-                if kind == 0 {
-                    let missingNumbers = order.flatMap { missing[$0]!.tokens }
-                    for k in Array(extra.keys) { extra[k]!.removeAll { x in !missingNumbers.contains { Self.alikeNumbers(x, $0) } } }
+                // A number is shown as what the translation has instead only when it is alike
+                // (`2019` / `2022`, `100` / `1000`): in a row, another number (a version in a
+                // column the source does not have) is not its replacement, nor, across blocks, a
+                // number of another paragraph.
+                let missingNumbers = kind == 0 ? order.flatMap { missing[$0]!.tokens } : []
+                func alike(_ x: String) -> Bool { missingNumbers.contains { Self.alikeNumbers(x, $0) } }
+                if kind == 0 && row {
+                    for k in Array(extra.keys) { extra[k]!.removeAll { !alike($0) } }
                 }
                 do {
                     let lone = order.filter { at in missing[at]!.counterpart.map { (extra[$0] ?? []).isEmpty } ?? true }
-                    let extraOnly = extra.filter { !$0.value.isEmpty && !missingCounterparts.contains($0.key) }
+                    let extraOnly = extra.filter { !missingCounterparts.contains($0.key) && $0.value.contains { kind != 0 || alike($0) } }
                     if lone.count == 1, extraOnly.count == 1, let d = extraOnly.first?.key {
+                        if kind == 0 { extra[d]!.removeAll { !alike($0) } }
                         missing[lone[0]]!.counterpart = d
                         missingCounterparts.insert(d)
                         if let x = targetAt[d], x != lone[0] { instead = (lone[0], x) }
@@ -1002,17 +1027,19 @@ public struct StructureDriftRule: DriftRule {
                         let other = instead.flatMap { $0.missingAt == at ? DiagnosticNote("what \(tl) has instead", at: $0.at) : nil }
                         var d = Diagnostic(
                             rule, .warning,
-                            "\(noun)\(m.context) differs: \(tl) has \(list(e, against: m.tokens)), the source locale (\(sl)) has \(list(m.tokens, against: e))",
+                            "\(noun)\(m.context) differs: \(tl) has \(list(written(e, kind: kind, target: true), against: written(m.tokens, kind: kind, target: false))), the source locale (\(sl)) has \(list(written(m.tokens, kind: kind, target: false), against: written(e, kind: kind, target: true)))",
                             at: at, notes: [note] + (other.map { [$0] } ?? []), fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))")
                         d.tokens = DriftTokens(source: m.tokens, target: e)
-                        if let lines = targetLines[c] {
+                        // A number replaced in another paragraph is new content more often than a
+                        // typo: reported, not fixed.
+                        if let lines = targetLines[c], kind != 0 || other == nil {
                             d.fix = fixes().tokens(rule: rule, kind: kind, missing: m.tokens, extra: e, sourceLines: m.sources, targetLines: lines)
                         }
                         out.append(d)
                     } else {
                         var d = Diagnostic(
                             rule, .warning,
-                            "\(noun) \(list(m.tokens))\(m.context) of the source locale (\(sl)) \(m.tokens.count == 1 ? "is" : "are") missing in \(tl)",
+                            "\(noun) \(list(written(m.tokens, kind: kind, target: false)))\(m.context) of the source locale (\(sl)) \(m.tokens.count == 1 ? "is" : "are") missing in \(tl)",
                             at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))")
                         d.tokens = DriftTokens(source: m.tokens, target: [])
                         out.append(d)
@@ -1051,7 +1078,7 @@ public struct StructureDriftRule: DriftRule {
                         continue
                     }
                     var d = Diagnostic(
-                        rule, .warning, "\(tl) has \(noun) \(list(e))\(t.context) that the source locale (\(sl)) does not",
+                        rule, .warning, "\(tl) has \(noun) \(list(written(e, kind: kind, target: true)))\(t.context) that the source locale (\(sl)) does not",
                         at: t.at, notes: [note],
                         fingerprint: "extra\(t.context)|\(e.joined(separator: " "))")
                     d.tokens = DriftTokens(source: [], target: e)

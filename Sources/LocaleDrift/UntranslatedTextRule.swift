@@ -108,6 +108,8 @@ public struct UntranslatedTextRule: DriftRule {
         var untranslatedUnits = 0
         var thirdScriptUnits = 0
         var untranslatedProse = 0
+        var thirdScriptNames = Set<String>()
+        var flagged: [(unit: ProseUnit, message: String)] = []
         var sourceByText: [TextKey: SourceLocation] = [:]
         for u in source.units where sourceByText[TextKey(u.text)] == nil { sourceByText[TextKey(u.text)] = u.location }
         for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly && !Self.isQuoted(unit.text) {
@@ -129,15 +131,23 @@ public struct UntranslatedTextRule: DriftRule {
             let what = inSource != nil
                 ? "is still in \(sl), not translated into \(tl)"
                 : "is in \(script.rawValue.capitalized) script, not translated into \(tl)"
+            flagged.append((unit, "\(place) \(what)"))
+            untranslatedUnits += 1
+            if unit.kind != .heading { untranslatedProse += 1 }
+            if inSource == nil {
+                thirdScriptUnits += 1
+                thirdScriptNames.insert(script.rawValue.capitalized)
+            }
+        }
+        // The blocks quoted as the reader sees them, code spans included (one walk of the page).
+        let quoted = flagged.isEmpty ? [:] : ProseText.quotedTexts(pair.target.document, at: Set(flagged.map(\.unit.location)))
+        for (unit, message) in flagged {
             var d = Diagnostic(
-                "untranslated-text", .warning, "\(place) \(what): \"\(Self.excerpt(unit.text))\"",
+                "untranslated-text", .warning, "\(message): \"\(Self.excerpt(quoted[unit.location] ?? unit.text))\"",
                 at: unit.location,
                 notes: sourceByText[TextKey(unit.text)].map { [DiagnosticNote("the same text in the source locale (\(sl))", at: $0)] } ?? [])
             d.fingerprintContent = unit.text
             out.append(d)
-            untranslatedUnits += 1
-            if unit.kind != .heading { untranslatedProse += 1 }
-            if inSource == nil { thirdScriptUnits += 1 }
         }
         // A page mostly left in the source language is one finding, not one per block and
         // section: each of them becomes a note, so nothing is lost.
@@ -145,12 +155,18 @@ public struct UntranslatedTextRule: DriftRule {
         let flaggedUnits = untranslatedProse + target.units.filter { $0.kind != .heading && identicalSections.contains($0.section) }.count
         if out.count >= 4, proseUnits > 0, flaggedUnits * 2 >= proseUnits, let first = out.compactMap(\.location).min() {
             let sections = out.filter { $0.ruleID == "identical-to-source" }.count
+            // One count of blocks (headings apart), and why they are untranslated.
+            let headings = untranslatedUnits - untranslatedProse
             var parts: [String] = []
+            if untranslatedUnits > 0 {
+                let third = thirdScriptNames.sorted().joined(separator: " or ") + " script"
+                parts.append(thirdScriptUnits == 0 ? "still in \(sl)" : thirdScriptUnits == untranslatedUnits ? "in \(third)" : "still in \(sl) or in \(third)")
+            }
             if sections > 0 { parts.append("\(sections) section\(sections == 1 ? "" : "s") read\(sections == 1 ? "s" : "") the same as in the source (\(sl))") }
-            if untranslatedUnits > 0 { parts.append("\(untranslatedUnits) block\(untranslatedUnits == 1 ? " is" : "s are") \(thirdScriptUnits == 0 ? "still in \(sl)" : "not in \(tl)")") }
+            let headingCount = headings > 0 ? " and \(headings) heading\(headings == 1 ? "" : "s")" : ""
             var d = Diagnostic(
                 "untranslated-text", .warning,
-                "most of the page is not translated into \(tl) (\(flaggedUnits) of \(proseUnits) blocks): \(parts.joined(separator: ", ")); each is listed below",
+                "most of the page is not translated into \(tl): \(flaggedUnits) of its \(proseUnits) blocks\(headingCount) are not translated (\(parts.joined(separator: "; "))); each is listed below",
                 at: first,
                 notes: out.sortedForOutput().compactMap { f in f.location.map { DiagnosticNote(f.message, at: $0) } })
             d.fingerprintContent = "page mostly untranslated"

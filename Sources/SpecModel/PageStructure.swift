@@ -333,10 +333,12 @@ public struct PageStructure: Hashable, Sendable {
                 table: GenericTable(origin: .definitionList, columnCount: 2, rows: rows))
         }
 
-        /// A term's key when it has no code span: its text, or when that is only punctuation
-        /// (the term is a macro, `{{HTTPStatus(100, "100 Continue")}}`), the macro's label.
+        /// A term's key when it has no code span: its text, or when the term starts with a
+        /// macro (`{{HTTPStatus(226, "226 IM Used")}} ([HTTP Delta encoding](…))`) or its text is
+        /// only punctuation, the macros' labels: what the term names, not its aside.
         static func termKey(_ text: String, _ raw: String) -> String {
-            if text.unicodeScalars.contains(where: { Script.isLetter($0) || $0.properties.numericType != nil }) { return text }
+            let startsWithMacro = raw.utf8.drop { $0 == UInt8(ascii: " ") }.starts(with: "{{".utf8)
+            if !startsWithMacro, text.unicodeScalars.contains(where: { Script.isLetter($0) || $0.properties.numericType != nil }) { return text }
             let label = SiteSyntax.macroLabel(raw)
             return label.isEmpty ? text : label
         }

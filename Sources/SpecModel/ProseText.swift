@@ -152,6 +152,33 @@ public enum ProseText {
         }
     }
 
+    /// The text of the prose units that start at `locations` (paragraphs, headings, table
+    /// cells, as `page(_:)` finds them), with their code spans kept in backticks, whitespace
+    /// normalised: what a message quotes of a block. One walk of the document.
+    public static func quotedTexts(_ document: MarkdownDocument, at locations: Set<SourceLocation>) -> [SourceLocation: String] {
+        var out: [SourceLocation: String] = [:]
+        func add(_ inlines: [Inline], _ at: SourceLocation) {
+            if locations.contains(at) { out[at] = normalisedSpaces(clean(text(of: inlines, code: true))) }
+        }
+        func walk(_ block: Block) {
+            switch block {
+            case .heading(_, let inlines, let range), .paragraph(let inlines, let range): add(inlines, range.start)
+            case .table(let table):
+                for row in [table.header] + table.rows {
+                    for cell in row.cells where !cell.isPadding { add(cell.inlines, cell.contentRange.start) }
+                }
+            case .list(_, _, let items, _):
+                for item in items { item.blocks.forEach(walk) }
+            case .blockQuote(let blocks, _), .footnoteDefinition(_, let blocks, _), .component(_, _, let blocks, _):
+                blocks.forEach(walk)
+            case .htmlBlock, .codeBlock, .thematicBreak:
+                break
+            }
+        }
+        document.blocks.forEach(walk)
+        return out
+    }
+
     /// Whether the inlines hold a link (not an image) to another site (`http://`, `https://`),
     /// searching emphasis and link texts too; no list of links is built.
     static func hasExternalLink(_ inlines: [Inline]) -> Bool {
@@ -171,18 +198,25 @@ public enum ProseText {
     /// The reader-visible text of inlines without code spans, HTML (and the text inside inline
     /// `<code>`, `<kbd>`, `<samp>`, `<var>` and `<pre>`) and images; soft breaks are newlines (so
     /// line-based site syntax like `:::` can be dropped). `links: false` leaves link text out too.
-    static func text(of inlines: [Inline], links: Bool = true) -> String {
+    /// With `code`, code spans and the text of inline `<code>` are kept, in backticks: the text
+    /// as messages quote it.
+    static func text(of inlines: [Inline], links: Bool = true, code: Bool = false) -> String {
         var bytes: [UInt8] = []
-        appendText(of: inlines, links: links, to: &bytes)
+        appendText(of: inlines, links: links, code: code, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `text(of:links:)`'s UTF-8 bytes, appended to `out`.
-    static func appendText(of inlines: [Inline], links: Bool, to out: inout [UInt8]) {
+    /// `text(of:links:code:)`'s UTF-8 bytes, appended to `out`.
+    static func appendText(of inlines: [Inline], links: Bool, code: Bool = false, to out: inout [UInt8]) {
         var codeTag: String?
         for inline in inlines {
             if let tag = codeTag {
-                if case .html(let h) = inline, h.lowercased().hasPrefix("</\(tag)") { codeTag = nil }
+                if case .html(let h) = inline, h.lowercased().hasPrefix("</\(tag)") {
+                    codeTag = nil
+                    if code { out.append(UInt8(ascii: "`")) }
+                } else if code, case .text(let t) = inline {
+                    out.append(contentsOf: t.utf8)
+                }
                 continue
             }
             switch inline {
@@ -191,8 +225,17 @@ public enum ProseText {
                 let lower = h.lowercased()
                 codeTag = ["code", "kbd", "samp", "var", "pre"].first { lower.hasPrefix("<\($0)>") || lower.hasPrefix("<\($0) ") }
                 out.append(0x20)
-            case .code, .image, .footnoteReference: out.append(0x20)
-            case .emphasis(let c), .strong(let c), .strikethrough(let c): appendText(of: c, links: links, to: &out)
+                if code, codeTag != nil { out.append(UInt8(ascii: "`")) }
+            case .code(let c):
+                if code {
+                    out.append(UInt8(ascii: "`"))
+                    out.append(contentsOf: c.utf8)
+                    out.append(UInt8(ascii: "`"))
+                } else {
+                    out.append(0x20)
+                }
+            case .image, .footnoteReference: out.append(0x20)
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): appendText(of: c, links: links, code: code, to: &out)
             case .link(let destination, _, let c):
                 guard links else {
                     out.append(0x20)

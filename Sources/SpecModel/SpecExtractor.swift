@@ -370,7 +370,11 @@ public enum SpecExtractor {
             let words = Self.infoWords(info)
             var first = words.first ?? ""
             var attributes = Array(words.dropFirst())
-            if first.hasPrefix("{") {
+            if first.hasPrefix("[") {
+                // Line marks with no language (React's ```` ``` [[1, 6, "name"]] ````).
+                first = ""
+                attributes = words
+            } else if first.hasPrefix("{") {
                 // Pandoc/kramdown style `{.swift}` is reduced to the bare word.
                 first = first.trimmingCharacters(in: CharacterSet(charactersIn: "{}."))
             } else if let cut = first.firstIndex(where: { $0 == "," || $0 == "{" || $0 == ":" }) {
@@ -390,7 +394,9 @@ public enum SpecExtractor {
                 guard let f = a.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(f) else { return false }
                 return !a.contains("=") && SymbolName.isValid(a)
             }
-            return CodeSample(language: language, attributes: attributes, symbol: symbol, code: literal, fenced: fenced, range: range, headingPath: headingPath)
+            var sample = CodeSample(language: language, attributes: attributes, symbol: symbol, code: literal, fenced: fenced, range: range, headingPath: headingPath)
+            sample.info = info.trimmingSpaces
+            return sample
         }
 
         // MARK: tables

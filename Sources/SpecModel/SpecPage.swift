@@ -134,6 +134,9 @@ public struct CodeSample: Hashable, Sendable {
     public var language: String
     /// The remaining words of the info string.
     public var attributes: [String]
+    /// The info string as written after the fence, trimmed (for messages, which quote it
+    /// verbatim).
+    public var info: String = ""
     /// The library type named in the info string (first bare capitalised word), e.g.
     /// `ConsumptionRequestV1` in ```` ```json ConsumptionRequestV1 ````.
     public var symbol: String?

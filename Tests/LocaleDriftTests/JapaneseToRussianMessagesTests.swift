@@ -82,7 +82,7 @@ struct JapaneseToRussianMessagesTests {
         #expect(found.first?.message == "number '403' in row '404 Not Found' of the source locale (ja) is missing in ru", "\(found)")
     }
 
-    @Test("An extra link's note points at the source block it stands for, not at the source page's first line")
+    @Test("An extra link is quoted as written, and its note points at the source block it stands for, not at the source page's first line")
     func extraLinkNote() throws {
         let source = ja("""
             # データ型
@@ -99,5 +99,95 @@ struct JapaneseToRussianMessagesTests {
             Есть и типы с плавающей точкой.
             """)
         try expectDrift(source, target, [Finding("link-mismatch", .warning, at: target[1], note: source[2])])
+        // The target as the page writes it, not its compared form (`https://wikipedia.org/…`).
+        let found = try drift(source, target)
+        #expect(found.first?.message.contains("'https://en.wikipedia.org/wiki/Two%27s_complement'") == true, "\(found)")
+    }
+
+    @Test("A Russian page left in English: one count of blocks, 'not translated', and the blocks quoted with their code spans")
+    func untranslatedPageSummary() throws {
+        let source = ja("""
+            # 更新をキューに入れる
+
+            state 変数をセットすると、次のレンダーがキューに入ります。
+
+            ## バッチ処理
+
+            ここで `n => n + 1` は更新用関数と呼ばれます。
+
+            React は `3` を最終結果として保存します。
+
+            イベントハンドラが終わるまで待ちます。
+            """)
+        let target = ru("""
+            1️⃣# Queueing a series of state updates
+
+            2️⃣Setting a state variable will queue another render.
+
+            3️⃣## React batches state updates
+
+            4️⃣Here, `n => n + 1` is called an updater function.
+
+            5️⃣React stores `3` as the final result and returns it.
+
+            6️⃣React waits until all code in the event handlers has run.
+            """)
+        let found = try drift(source, target, rules: [UntranslatedTextRule()])
+        #expect(found.count == 1, "\(found)")
+        let summary = try #require(found.first)
+        #expect(summary.location == target[1])
+        #expect(summary.message == "most of the page is not translated into ru: 4 of its 4 blocks and 2 headings are not translated (in Latin script); each is listed below", "\(summary.message)")
+        #expect(summary.notes.map(\.location) == [target[1], target[2], target[3], target[4], target[5], target[6]])
+        #expect(summary.notes[3].message.hasSuffix("\"Here, `n => n + 1` is called an updater function.\""), "\(summary.notes[3].message)")
+    }
+
+    @Test("Fence metadata is quoted as written; line marks with no language are not a language, so the differing code line is named")
+    func fenceMetadataVerbatim() throws {
+        let source = ja("""
+            # 例
+
+            ```js {expectedErrors: {'react-compiler': [13]}}
+            const a = ref.current;
+            ```
+
+            ``` [[1, 6, "addTransitionType"]]
+            import { addTransitionType } from 'react';
+            ```
+            """)
+        let target = ru("""
+            # Пример
+
+            1️⃣```js
+            const a = ref.current;
+            ```
+
+            ``` [[1, 6, "unstable_addTransitionType"]]
+            2️⃣import { unstable_addTransitionType } from 'react';
+            ```
+            """)
+        let found = try drift(source, target, rules: [CodeSampleDriftRule()])
+        #expect(found.map(\.location) == [target[1], target[2]], "\(found)")
+        #expect(found.first?.message == "fence metadata differs: ru has none, ja has '{expectedErrors: {'react-compiler': [13]}}'", "\(found)")
+        #expect(found.last?.message.contains("ru has 'import { unstable_addTransitionType } from 'react';'") == true, "\(found)")
+    }
+
+    @Test("A definition term that is a macro with an aside is named by the macro, not by the aside")
+    func termKeyFromMacro() throws {
+        let source = ja("""
+            # 成功レスポンス
+
+            - {{HTTPStatus(200, "200 OK")}}
+              - : リクエストが成功したことを示します。
+            - {{HTTPStatus(226, "226 IM Used")}} ([HTTP Delta encoding](https://datatracker.ietf.org/doc/html/rfc3229))
+              - : サーバーは GET リクエストに対するデルタを返しました。
+            """)
+        let target = ru("""
+            # Успешные ответы
+
+            - {{HTTPStatus(200, "200 OK")}}
+              - : Запрос выполнен успешно.
+            """)
+        let found = try drift(source, target).filter { $0.ruleID == "missing-generic-row" }
+        #expect(found.map(\.message) == ["row '226 IM Used' of the definition list in section '成功レスポンス' is missing in ru"], "\(found)")
     }
 }
