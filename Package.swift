@@ -24,10 +24,12 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        // A bump allocator cmark-gfm parses into (cmark_parser_new_with_mem), see its source.
+        .target(name: "CCmarkArena"),
 
         // The documentation toolkit, layered bottom-up.
         .target(name: "DocDiagnostics"),
-        .target(name: "MarkdownSyntax", dependencies: ["CCmarkGFM", "CYAML", "DocDiagnostics"]),
+        .target(name: "MarkdownSyntax", dependencies: ["CCmarkGFM", "CCmarkArena", "CYAML", "DocDiagnostics"]),
         .target(name: "SpecModel", dependencies: ["MarkdownSyntax", "DocDiagnostics"]),
         // SHA-256 for translation stamps: with MarkdownSyntax, the toolkit's only C consumer.
         .target(name: "ContentHash", dependencies: ["COpenSSL"]),

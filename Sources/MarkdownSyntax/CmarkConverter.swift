@@ -1,7 +1,9 @@
 // One of the two files that import cmark-gfm (the other is CmarkHTML.swift, which renders
-// blocks to HTML). It parses a page with cmark-gfm and its core extensions, converts the C tree
-// once into immutable Swift values, and frees all C memory before returning. cmark-gfm positions are 1-based UTF-8 byte columns with inclusive ends;
+// blocks to HTML). It parses a page with cmark-gfm and its core extensions into an arena
+// (`CmarkArena`), converts the C tree once into immutable Swift values, and frees all C memory
+// before returning. cmark-gfm positions are 1-based UTF-8 byte columns with inclusive ends;
 // they are converted here to Unicode-scalar columns (see `SourceLocation`).
+import CCmarkArena
 import CCmarkGFM
 import DocDiagnostics
 import Foundation
@@ -35,11 +37,23 @@ enum CmarkConverter {
     /// `nesting-too-deep` warning when content is nested past `maxDepth`. `lineOffset` is added to
     /// every line number (a piece of a page, see `PiecewiseParse`, gives its lines' numbers in the
     /// file this way); columns are the bytes' own.
-    static func parse(_ bytes: [UInt8], path: String, lineOffset: Int = 0) -> (blocks: [Block], diagnostics: [Diagnostic]) {
+    ///
+    /// cmark-gfm allocates from `arena` (a fresh one when `nil`), which is reset before this
+    /// returns: the parser and its tree are freed at once, not node by node. A page parsed in
+    /// pieces passes the same arena for every piece, so each piece reuses the memory the one before
+    /// it used.
+    static func parse(_ bytes: [UInt8], path: String, lineOffset: Int = 0, arena: CmarkArena? = nil) -> (blocks: [Block], diagnostics: [Diagnostic]) {
         _ = registration
+        let arena = arena ?? CmarkArena()
+        // Every cmark-gfm call from here on allocates from the arena, on this thread only; the
+        // reset runs last, after the conversion has copied out everything it reads.
+        let previous = docspec_arena_enter(arena.pointer)
+        defer {
+            docspec_arena_leave(previous)
+            arena.reset()
+        }
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
-        guard let parser = cmark_parser_new(options) else { return ([], []) }
-        defer { cmark_parser_free(parser) }
+        guard let parser = cmark_parser_new_with_mem(options, CmarkArena.allocator) else { return ([], []) }
         for name in extensionNames {
             if let ext = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, ext)
@@ -54,7 +68,6 @@ enum CmarkConverter {
         let finished = cmark_parser_finish(parser)
         parseLock.unlock()
         guard let root = finished else { return ([], []) }
-        defer { cmark_node_free(root) }
         let converter = Converter(bytes: bytes, path: path, lineOffset: lineOffset)
         // cmark-gfm moves referenced footnote definitions to the end of the document in reference
         // order and replaces each reference's label with that 1-based ordinal.
@@ -287,12 +300,7 @@ enum CmarkConverter {
                     }
                 }
             }
-            // Each row's C nodes are freed once converted, so a long table is never held twice
-            // (cmark-gfm's nodes and the Swift rows) in full.
-            var rows = children(of: node).filter { cmark_node_get_type($0) == rowType }.map { node in
-                defer { cmark_node_free(node) }
-                return row(node)
-            }
+            var rows = children(of: node).filter { cmark_node_get_type($0) == rowType }.map(row)
             let header = rows.isEmpty ? TableRow(cells: [], range: range(node), sourceCellCount: 0) : rows.removeFirst()
             return Table(header: header, rows: rows, alignments: alignments, range: range(node))
         }

@@ -136,16 +136,20 @@ enum PiecewiseParse {
         }
     }
 
-    /// One parse of lines `start...k` behind `prefix`, as file lines.
-    static func parsePiece(_ lines: Lines, prefix: [UInt8], prefixLines: Int, start: Int, through k: Int, path: String) -> (blocks: [Block], diagnostics: [Diagnostic]) {
+    /// One parse of lines `start...k` behind `prefix`, as file lines, into `arena` (reset after
+    /// the piece is converted, so every piece reuses the memory of the one before).
+    static func parsePiece(
+        _ lines: Lines, prefix: [UInt8], prefixLines: Int, start: Int, through k: Int, path: String, arena: CmarkArena
+    ) -> (blocks: [Block], diagnostics: [Diagnostic]) {
         var bytes = prefix
         bytes.append(contentsOf: lines.bytes[lines.starts[start]..<lines.end(k)])
-        return CmarkConverter.parse(bytes, path: path, lineOffset: start - prefixLines)
+        return CmarkConverter.parse(bytes, path: path, lineOffset: start - prefixLines, arena: arena)
     }
 
     /// `body` parsed in pieces of at least `pieceSize` bytes; `nil` when the pieces do not join.
     static func inPieces(_ body: [UInt8], path: String, pieceSize: Int) -> Pieces? {
         let lines = Lines(body)
+        let arena = CmarkArena()
         var scanner = Scanner(lines)
         var blocks: [Block] = []
         var tooDeep: Diagnostic?
@@ -165,12 +169,12 @@ enum PiecewiseParse {
                 if lines.starts[c] - lines.starts[start] >= target { k = c; break }
             }
             guard let k else {
-                let last = parsePiece(lines, prefix: prefix, prefixLines: prefixLines, start: start, through: lines.count - 1, path: path)
+                let last = parsePiece(lines, prefix: prefix, prefixLines: prefixLines, start: start, through: lines.count - 1, path: path, arena: arena)
                 guard join(last.blocks, into: &blocks, continuing: continuedHeader, start: start) else { return nil }
                 tooDeep = tooDeep ?? last.diagnostics.first
                 return Pieces(blocks: blocks, diagnostics: tooDeep.map { [$0] } ?? [], count: count)
             }
-            var piece = parsePiece(lines, prefix: prefix, prefixLines: prefixLines, start: start, through: k, path: path)
+            var piece = parsePiece(lines, prefix: prefix, prefixLines: prefixLines, start: start, through: k, path: path, arena: arena)
             let line = k + 1  // line k as a 1-based file line
             var cutHeader: Int?
             var cut = false
