@@ -346,7 +346,7 @@ public enum DocSpecCLI {
     }
 
     static func tables(
-        _ config: Config, _ options: TablesOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
+        _ config: Config, _ options: TablesOptions, source: String, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
     ) -> Int32 {
         let docs = DocSet.load(config, driftModel: false, discovered: found)
         let ids = options.tableIDs.isEmpty ? nil : Set(options.tableIDs)
@@ -358,7 +358,7 @@ public enum DocSpecCLI {
             fail("no spec table has the id '\(unknown)' in \(config.locales.map(\.code).joined(separator: ", "))\(Suggestion.hint(unknown, in: ids)) (ids look like 'error-codes:APIError')", output)
             return 2
         }
-        let text = TablesRenderer(reference: reference).render(options.format)
+        let text = TablesRenderer(reference: reference, source: source).render(options.format)
         if let path = options.outputFile {
             let url = resolve(path, currentDirectory: currentDirectory)
             var isDirectory: ObjCBool = false

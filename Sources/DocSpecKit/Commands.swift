@@ -378,9 +378,11 @@ extension DocSpecCLI {
         exitStatus: "0 clean, 1 findings in the docs, 2 usage, config or I/O error."
     ) { o, c throws(DocSpecError) in
         var config = try o.docs.config(currentDirectory: c.currentDirectory, rules: c.rules)
+        // The source locale as configured: rows are anchored on the first shown locale when it is not shown.
+        let source = config.source
         try o.selectLocales(&config)
         let found = try prepared("tables", config)
-        return tables(config, o, c.output, found, currentDirectory: c.currentDirectory)
+        return tables(config, o, source: source, c.output, found, currentDirectory: c.currentDirectory)
     }
 
     static let reportCommand = Command<ReportOptions>(

@@ -16,6 +16,9 @@ struct TablesRenderer {
 
     /// The aligned tables to render.
     var reference: ReferenceTables
+    /// The configured source locale, when it differs from the locale rows are anchored on (the
+    /// source is not among the locales shown); `nil` for `reference.base`.
+    var source: String? = nil
 
     var locales: [String] { reference.locales }
     var anchorOrder: [String] { reference.anchorOrder }
@@ -234,6 +237,7 @@ struct TablesRenderer {
     struct JSONRoot: Encodable {
         var version = 1
         var source: String
+        var anchor: String
         var locales: [String]
         var tables: [JSONTable]
     }
@@ -269,14 +273,15 @@ struct TablesRenderer {
         var conflicts: [String: [String: String]]?
     }
 
-    /// Schema version 1: `version`, `source` (the locale rows are anchored on: the source locale
-    /// when it is shown, else the first shown), `locales`, and `tables`, each with `id`, `kind`,
+    /// Schema version 1: `version`, `source` (the configured source locale, shown or not),
+    /// `anchor` (the locale rows are anchored on: the source locale when it is shown, else the
+    /// first shown), `locales`, and `tables`, each with `id`, `kind`,
     /// `symbol`, `complete`, `page`, `locations` (per locale: `file`, `line`, `section`), `columns`
     /// (`name`, `translated`, `headers` per locale) and `rows` (`key`, `lines` per locale,
     /// `invariant` column → text, `translated` column → locale → text, and `conflicts` column →
     /// locale → text when an invariant cell differs between locales). Keys are sorted.
     func json() -> String {
-        let root = JSONRoot(source: reference.base, locales: locales, tables: reference.tables.map { t in
+        let root = JSONRoot(source: source ?? reference.base, anchor: reference.base, locales: locales, tables: reference.tables.map { t in
             let present = t.present(in: locales)
             return JSONTable(
                 id: t.id, kind: t.kind.rawValue, symbol: t.symbol, complete: t.tables.values.contains(where: \.complete), page: t.pageID,

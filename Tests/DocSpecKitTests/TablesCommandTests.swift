@@ -57,6 +57,10 @@ struct TablesCommandTests {
         #expect(root["version"] as? Int == 1)
         #expect(root["locales"] as? [String] == ["ja", "ru"])
         #expect(root["source"] as? String == "ja")
+        #expect(root["anchor"] as? String == "ja")
+        // Without the source locale shown, rows are keyed on ru; the source is still ja.
+        let ru = try #require(try JSONSerialization.jsonObject(with: Data(ws.run(["tables", "--format", "json", "--locales", "ru"]).out.utf8)) as? [String: Any])
+        #expect(ru["source"] as? String == "ja" && ru["anchor"] as? String == "ru" && ru["locales"] as? [String] == ["ru"], "\(ru)")
         let tables = try #require(root["tables"] as? [[String: Any]])
         #expect(tables.map { $0["id"] as? String } == [
             "error-codes:FixtureError", "endpoint:SendFixtureV1", "fields:FixtureRequest", "string-enum:FixtureStatus", "int-enum:FixturePlayTime",
