@@ -102,7 +102,9 @@ public enum SwiftRenderer {
             // A sample that waits forever fails after the limit instead of stalling the run.
             out += "    @Test(\(stringLiteral(t.displayName)), .timeLimit(.minutes(1)))\n"
             let first = d.setupFirstLine > 0 ? d.setupFirstLine : d.firstLine
-            out += "    func \(t.name)() async {\n" + watchdog() + "        var docSpecLine = \(first)\n" + sample(track: true)
+            // `let` when no line starts a statement (a sample of comments), so the build stays warning-free.
+            let tracked = !DocTestCode.statementStarts(d.setupLines).isEmpty || !DocTestCode.statementStarts(d.lines).isEmpty
+            out += "    func \(t.name)() async {\n" + watchdog() + "        \(tracked ? "var" : "let") docSpecLine = \(first)\n" + sample(track: true)
             out += "        do {\n            try await docSpecSample()\n        } catch {\n"
             out += "            DocSpecDocTest.thrown(error, DocSpecRef(file: \(stringLiteral(file ?? "")), line: docSpecLine))\n"
             out += "        }\n    }\n"

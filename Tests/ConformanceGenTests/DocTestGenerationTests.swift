@@ -267,6 +267,13 @@ struct DocTestGenerationTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    @Test("a sample without a statement (only comments) declares its line with let: no warning")
+    func commentOnlySample() throws {
+        let (file, _) = try files("# P\n\n```swift\n// nothing to run\n```\n")
+        #expect(file.contains("        let docSpecLine = 4\n"), "\(file)")
+        #expect(!file.contains("docSpecLine = 4\n#sourceLocation"))
+    }
+
     /// Type-checks generated files with `swiftc` against the built DocSpecTesting module.
     static func typecheck(_ files: [GeneratedFile], _ swiftc: URL) throws -> (status: Int32, output: String) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("docspec-doctest-\(UUID().uuidString)")
