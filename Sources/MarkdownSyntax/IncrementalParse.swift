@@ -93,6 +93,8 @@ public struct IncrementalParse: Sendable {
             return lo
         }
         guard lines.count > 0 else { return ([], nil) }
+        // Every trial piece parses into one arena, reset after each conversion.
+        let arena = CmarkArena()
         // The start: the last old top-level block that starts after a blank line, on a line
         // before the changed one (a block started by a later line, as a table's header is by
         // its delimiter row, would not do).
@@ -126,7 +128,7 @@ public struct IncrementalParse: Sendable {
                 case let oldLine = line(lines.starts[k] - byteShift, oldLines), oldLine > 0, oldLines.isBlank(oldLine - 1)
             else { continue }
             tries += 1
-            let piece = PiecewiseParse.parsePiece(lines, prefix: [], prefixLines: 0, start: a, through: k, path: path)
+            let piece = PiecewiseParse.parsePiece(lines, prefix: [], prefixLines: 0, start: a, through: k, path: path, arena: arena)
             guard piece.diagnostics.isEmpty else { return nil }
             // The piece's blocks before line `k` must all end before it, and one must start on it.
             let before = piece.blocks.prefix { $0.range.start.line < k + 1 }
@@ -135,7 +137,7 @@ public struct IncrementalParse: Sendable {
             let middle = MDXComponents.expand(Array(before), path: path)
             return (Array(prefix) + middle + oldBlocks[kept...].map { $0.shiftingLines(by: shift) }, (a + 1)...k)
         }
-        let piece = PiecewiseParse.parsePiece(lines, prefix: [], prefixLines: 0, start: a, through: lines.count - 1, path: path)
+        let piece = PiecewiseParse.parsePiece(lines, prefix: [], prefixLines: 0, start: a, through: lines.count - 1, path: path, arena: arena)
         guard piece.diagnostics.isEmpty else { return nil }
         return (Array(prefix) + MDXComponents.expand(piece.blocks, path: path), (a + 1)...lines.count)
     }
