@@ -112,7 +112,17 @@ struct FixAcceptanceTests {
                 return findings.contains { $0.file == p.file && Self.fixedRules.contains($0.rule) && $0.message.lowercased().contains(token) }
             }
             all += seen
-            unseen += plants.filter { p in !seen.contains { $0.file == p.file && $0.line == p.line } }
+            let unseenHere = plants.filter { p in !seen.contains { $0.file == p.file && $0.line == p.line } }
+            unseen += unseenHere
+            // A plant lint does not see is taken out again before fixing: nothing is there to fix,
+            // and left in, it can move the pair's alignment so that another finding of the page
+            // changes, which says nothing about `fix`.
+            for (file, lines) in Dictionary(grouping: unseenHere, by: \.file) {
+                guard var text = w.read(file)?.components(separatedBy: "\n") else { continue }
+                for p in lines where p.line - 1 < text.count && text[p.line - 1] == p.planted { text[p.line - 1] = p.original }
+                try w.write(file, text.joined(separator: "\n"))
+            }
+            plants = seen
             let dry = w.run(["fix", "--dry-run"] + copy.locales)
             #expect(dry.status == (plants.isEmpty ? 0 : 1), "\(dry.transcript)")
             // The dry run wrote nothing.
