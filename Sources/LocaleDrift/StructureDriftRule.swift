@@ -1165,7 +1165,7 @@ public struct StructureDriftRule: DriftRule {
         /// Up to four tokens, quoted; long ones cut around where they stop agreeing with the most
         /// similar of `others` (the other side's tokens), so the difference stays visible.
         func list(_ tokens: [String], against others: [String] = []) -> String {
-            let shown = MessageText.clip(Array(tokens.prefix(4)), against: others, 50).map { "'\($0)'" }.joined(separator: ", ")
+            let shown = MessageText.clip(Array(tokens.prefix(4)), against: others, 80).map { "'\($0)'" }.joined(separator: ", ")
             return tokens.count > 4 ? shown + " and \(tokens.count - 4) more" : shown
         }
 
