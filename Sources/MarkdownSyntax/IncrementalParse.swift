@@ -120,13 +120,14 @@ public struct IncrementalParse: Sendable {
         var k = line(changeEnd, lines)
         if k < lines.count, lines.starts[k] < changeEnd { k += 1 }
         var tries = 0
+        let arena = CmarkArena()  // every trial parse reuses the memory of the one before
         while k < lines.count, tries < endTries {
             defer { k += 1 }
             guard k > a, lines.isBlank(k - 1), let kept = oldStarts[lines.starts[k] - byteShift],
                 case let oldLine = line(lines.starts[k] - byteShift, oldLines), oldLine > 0, oldLines.isBlank(oldLine - 1)
             else { continue }
             tries += 1
-            let piece = PiecewiseParse.parsePiece(lines, prefix: [], prefixLines: 0, start: a, through: k, path: path)
+            let piece = PiecewiseParse.parsePiece(lines, prefix: [], prefixLines: 0, start: a, through: k, path: path, arena: arena)
             guard piece.diagnostics.isEmpty else { return nil }
             // The piece's blocks before line `k` must all end before it, and one must start on it.
             let before = piece.blocks.prefix { $0.range.start.line < k + 1 }
@@ -135,7 +136,7 @@ public struct IncrementalParse: Sendable {
             let middle = MDXComponents.expand(Array(before), path: path)
             return (Array(prefix) + middle + oldBlocks[kept...].map { $0.shiftingLines(by: shift) }, (a + 1)...k)
         }
-        let piece = PiecewiseParse.parsePiece(lines, prefix: [], prefixLines: 0, start: a, through: lines.count - 1, path: path)
+        let piece = PiecewiseParse.parsePiece(lines, prefix: [], prefixLines: 0, start: a, through: lines.count - 1, path: path, arena: arena)
         guard piece.diagnostics.isEmpty else { return nil }
         return (Array(prefix) + MDXComponents.expand(piece.blocks, path: path), (a + 1)...lines.count)
     }
