@@ -122,6 +122,7 @@ public struct IncrementalParse: Sendable {
         var k = line(changeEnd, lines)
         if k < lines.count, lines.starts[k] < changeEnd { k += 1 }
         var tries = 0
+        let arena = CmarkArena()  // every trial parse reuses the memory of the one before
         while k < lines.count, tries < endTries {
             defer { k += 1 }
             guard k > a, lines.isBlank(k - 1), let kept = oldStarts[lines.starts[k] - byteShift],
