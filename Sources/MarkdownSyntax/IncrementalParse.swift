@@ -93,8 +93,6 @@ public struct IncrementalParse: Sendable {
             return lo
         }
         guard lines.count > 0 else { return ([], nil) }
-        // Every trial piece parses into one arena, reset after each conversion.
-        let arena = CmarkArena()
         // The start: the last old top-level block that starts after a blank line, on a line
         // before the changed one (a block started by a later line, as a table's header is by
         // its delimiter row, would not do).
