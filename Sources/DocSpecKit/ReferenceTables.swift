@@ -195,19 +195,22 @@ struct AlignedRow: Sendable {
 struct CellText: Hashable, Sendable {
     /// The reader-visible text.
     var text: String
-    /// The code spans the text consists of (joined by `, `), or empty when it is plain text.
-    var code: [String]
+    /// The text cut into plain runs and code spans, as the page writes it.
+    var segments: [CellSegment]
 
-    /// A cell as its page shows it: code spans when the cell is exactly its code spans.
+    /// Whether any part of the cell is a code span.
+    var hasCode: Bool { segments.contains { if case .code = $0 { true } else { false } } }
+
+    /// A cell as its page shows it, its inline code kept.
     init(_ cell: SpecCell) {
         text = cell.text
-        code = !cell.codeSpans.isEmpty && cell.codeSpans.joined(separator: ", ") == cell.text ? cell.codeSpans : []
+        segments = cell.segments
     }
 
     /// Plain text.
     init(plain: String) {
         text = plain
-        code = []
+        segments = plain.isEmpty ? [] : [.text(plain)]
     }
 }
 

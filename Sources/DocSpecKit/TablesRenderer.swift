@@ -161,9 +161,14 @@ struct TablesRenderer {
         return out
     }
 
-    /// A cell as Markdown: its code spans as code spans, else escaped text.
+    /// A cell as Markdown: its code spans as code spans, the rest escaped text.
     func mdCell(_ t: CellText) -> String {
-        t.code.isEmpty ? md(t.text) : t.code.map(mdCodeSpan).joined(separator: ", ")
+        t.segments.map { segment in
+            switch segment {
+            case .text(let s): md(s)
+            case .code(let s): mdCodeSpan(s)
+            }
+        }.joined()
     }
 
     /// Escapes Markdown punctuation (and the table's `|`) so text reads as written.
@@ -271,6 +276,13 @@ struct TablesRenderer {
         var invariant: [String: String]
         var translated: [String: [String: String]]
         var conflicts: [String: [String: String]]?
+        var markdown: JSONMarkdown?
+    }
+
+    /// The cells of a row that hold inline code, as Markdown.
+    struct JSONMarkdown: Encodable {
+        var invariant: [String: String]?
+        var translated: [String: [String: String]]?
     }
 
     /// Schema version 1: `version`, `source` (the configured source locale, shown or not),
@@ -279,7 +291,10 @@ struct TablesRenderer {
     /// `symbol`, `complete`, `page`, `locations` (per locale: `file`, `line`, `section`), `columns`
     /// (`name`, `translated`, `headers` per locale) and `rows` (`key`, `lines` per locale,
     /// `invariant` column → text, `translated` column → locale → text, and `conflicts` column →
-    /// locale → text when an invariant cell differs between locales). Keys are sorted.
+    /// locale → text when an invariant cell differs between locales, and `markdown` when some cell
+    /// holds inline code: `invariant` column → Markdown and `translated` column → locale →
+    /// Markdown, for those cells only, code spans in backticks and the rest escaped as in
+    /// `--format md`). Keys are sorted.
     func json() -> String {
         let root = JSONRoot(source: source ?? reference.base, anchor: reference.base, locales: locales, tables: reference.tables.map { t in
             let present = t.present(in: locales)
@@ -297,11 +312,14 @@ struct TablesRenderer {
                     var invariant: [String: String] = [:]
                     var translated: [String: [String: String]] = [:]
                     var conflicts: [String: [String: String]] = [:]
+                    var invariantMarkdown: [String: String] = [:]
+                    var translatedMarkdown: [String: [String: String]] = [:]
                     for c in t.columns {
                         if c.type.isInvariant {
                             let anchored = t.present(in: anchorOrder)
                             guard let inv = InvariantCell(row, column: c.name, locales: anchored) else { continue }
                             invariant[c.name] = inv.shown.text
+                            if inv.shown.hasCode { invariantMarkdown[c.name] = mdCell(inv.shown) }
                             if !inv.conflicts.isEmpty {
                                 let first = anchored.first { row.rows[$0]?.cell(c.name) != nil }!
                                 conflicts[c.name] = Dictionary(uniqueKeysWithValues: [(first, row.rows[first]!.cell(c.name)!.text)] + inv.conflicts.map { ($0.locale, $0.text.text) })
@@ -309,11 +327,20 @@ struct TablesRenderer {
                         } else {
                             let texts = present.compactMap { l in row.rows[l]?.cell(c.name).map { (l, $0.text) } }
                             if !texts.isEmpty { translated[c.name] = Dictionary(uniqueKeysWithValues: texts) }
+                            let marked = present.compactMap { l in
+                                row.rows[l]?.cell(c.name).map(CellText.init).flatMap { $0.hasCode ? (l, mdCell($0)) : nil }
+                            }
+                            if !marked.isEmpty { translatedMarkdown[c.name] = Dictionary(uniqueKeysWithValues: marked) }
                         }
                     }
                     return JSONRow(
                         key: row.key(anchorOrder), lines: row.rows.mapValues(\.line), invariant: invariant, translated: translated,
-                        conflicts: conflicts.isEmpty ? nil : conflicts)
+                        conflicts: conflicts.isEmpty ? nil : conflicts,
+                        markdown: invariantMarkdown.isEmpty && translatedMarkdown.isEmpty
+                            ? nil
+                            : JSONMarkdown(
+                                invariant: invariantMarkdown.isEmpty ? nil : invariantMarkdown,
+                                translated: translatedMarkdown.isEmpty ? nil : translatedMarkdown))
                 })
         })
         let encoder = JSONEncoder()
@@ -389,11 +416,16 @@ struct TablesRenderer {
         return HTMLPage.document(title: "Spec tables: \(locales.joined(separator: ", "))", style: Self.style, body: body)
     }
 
-    /// A cell as HTML: its code spans as `<code>`, else escaped text. Code is written as it is
+    /// A cell as HTML: its code spans as `<code>`, the rest escaped text. Code is written as it is
     /// (no `<wbr>` or other markup inside it, so copying or searching finds the identifier); the
     /// style keeps it from breaking and a wide table scrolls in its box instead.
     static func htmlCell(_ t: CellText) -> String {
-        t.code.isEmpty ? HTMLPage.escape(t.text) : t.code.map { "<code>\(HTMLPage.escape($0))</code>" }.joined(separator: ", ")
+        t.segments.map { segment in
+            switch segment {
+            case .text(let s): HTMLPage.escape(s)
+            case .code(let s): "<code>\(HTMLPage.escape(s))</code>"
+            }
+        }.joined()
     }
 
     /// As the report's: identifiers never break mid-word (`word-break: keep-all` also keeps CJK

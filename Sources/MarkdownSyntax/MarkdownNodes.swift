@@ -74,6 +74,30 @@ extension Array where Element == Inline {
         }
     }
 
+    /// Where each of `codeSpans` starts in `plainText`, in UTF-8 bytes from its start, in the
+    /// same order (one walk; code inside an image's alt text counts as text, as in `codeSpans`).
+    public var codeSpanOffsets: [Int] {
+        var offsets: [Int] = []
+        var length = 0
+        func walk(_ inlines: [Inline], recording: Bool) {
+            for inline in inlines {
+                switch inline {
+                case .code(let s):
+                    if recording { offsets.append(length) }
+                    length += s.utf8.count
+                case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c): walk(c, recording: recording)
+                case .image(_, _, let alt): walk(alt, recording: false)
+                default:
+                    var text = ""
+                    inline.appendPlainText(to: &text)
+                    length += text.utf8.count
+                }
+            }
+        }
+        walk(self, recording: true)
+        return offsets
+    }
+
     /// Links and images, in order, searching nested inlines too (an image inside a link comes
     /// after the link): destination, plain text (alt text for images) and whether it is an image.
     public var links: [(destination: String, text: String, isImage: Bool)] {

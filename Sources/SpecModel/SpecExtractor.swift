@@ -475,6 +475,16 @@ public enum SpecExtractor {
                     let source = i < row.cells.count ? row.cells[i] : nil
                     var text = source?.plainText ?? ""
                     let codes = source?.inlines.codeSpans ?? []
+                    // Code span places in the trimmed text, for views that keep inline code.
+                    var offsets: [Int]?
+                    if !codes.isEmpty, let inlines = source?.inlines {
+                        let untrimmed = inlines.plainText
+                        // The bytes `trimmingSpaces` cut from the front (it keeps a leading CRLF).
+                        let u = Array(untrimmed.utf8)
+                        var lead = 0
+                        while lead < u.count, [0x20, 0x09, 0x0A, 0x0D].contains(u[lead]), !(u[lead] == 0x0D && lead + 1 < u.count && u[lead + 1] == 0x0A) { lead += 1 }
+                        offsets = inlines.codeSpanOffsets.map { max(0, $0 - lead) }
+                    }
                     // A cell that is one code span keeps one string for its text, code and value.
                     if codes.count == 1, text == codes[0] { text = codes[0] }
                     let range = source?.contentRange ?? SourceRange(start: row.range.end, end: row.range.end)
@@ -488,7 +498,7 @@ public enum SpecExtractor {
                             diagnostics.append(.error("invalid-cell", "column '\(name)': \(problem)", at: range.start))
                         }
                     }
-                    cells.append(SpecCell(column: name, text: text, codeSpans: codes, range: range, value: value, isValid: valid))
+                    cells.append(SpecCell(column: name, text: text, codeSpans: codes, codeOffsets: offsets, range: range, value: value, isValid: valid))
                 }
                 if kind == .delegateParameters, let method = cells.first(where: { $0.column == "method" }).flatMap({ MethodName($0.value) }),
                     let types = cells.first(where: { $0.column == "parameters" }),

@@ -14,9 +14,46 @@ public struct SpecCell: Hashable, Sendable {
             case .none: []
             case .one(let s): [s]
             case .many(let all): all
+            case .placed(let all): all.map(\.literal)
             }
         }
         set { spans = CodeSpans(newValue) }
+    }
+
+    /// The cell as its page formats it: `text` cut into runs of plain text and code spans, in
+    /// order (concatenated, the segments' strings are `text`). Emphasis and links are plain text.
+    public var segments: [CellSegment] {
+        let codes = codeSpans
+        guard !codes.isEmpty else { return text.isEmpty ? [] : [.text(text)] }
+        let offsets: [Int]
+        if case .placed(let all) = spans { offsets = all.map(\.offset) } else { offsets = Self.searchedOffsets(codes, in: text) }
+        let bytes = Array(text.utf8)
+        var out: [CellSegment] = []
+        var cursor = 0
+        for (code, offset) in zip(codes, offsets) {
+            let start = min(max(offset, cursor), bytes.count)
+            let end = min(start + code.utf8.count, bytes.count)
+            if start > cursor { out.append(.text(String(decoding: bytes[cursor..<start], as: UTF8.self))) }
+            if end > start { out.append(.code(String(decoding: bytes[start..<end], as: UTF8.self))) }
+            cursor = end
+        }
+        if cursor < bytes.count { out.append(.text(String(decoding: bytes[cursor...], as: UTF8.self))) }
+        return out
+    }
+
+    /// Where each code literal starts in `text` (UTF-8 bytes), found left to right; a literal not
+    /// found is placed at the end of the previous one.
+    static func searchedOffsets(_ codes: [String], in text: String) -> [Int] {
+        let bytes = Array(text.utf8)
+        var cursor = 0
+        return codes.map { code in
+            let needle = Array(code.utf8)
+            var i = cursor
+            while i + needle.count <= bytes.count, !bytes[i..<(i + needle.count)].elementsEqual(needle) { i += 1 }
+            let found = i + needle.count <= bytes.count ? i : cursor
+            cursor = min(found + needle.count, bytes.count)
+            return found
+        }
     }
     /// The code spans, the usual one without an array of its own (a long table has hundreds of
     /// thousands of cells).
@@ -26,6 +63,14 @@ public struct SpecCell: Hashable, Sendable {
         case none
         case one(String)
         case many([String])
+        /// Code spans whose places in `text` a left-to-right search would not find (a literal
+        /// that also occurs earlier as plain text): each with its UTF-8 offset in `text`.
+        case placed([Placed])
+
+        struct Placed: Hashable, Sendable {
+            var offset: Int
+            var literal: String
+        }
 
         init(_ spans: [String]) {
             switch spans.count {
@@ -55,16 +100,28 @@ public struct SpecCell: Hashable, Sendable {
     /// drift rules do not report that cell again.
     public var isValid: Bool = true
 
-    /// A cell of `column`.
-    public init(column: String, text: String, codeSpans: [String], range: SourceRange, value: String, isValid: Bool = true) {
+    /// A cell of `column`. `codeOffsets`, when given, are where each code span starts in `text`
+    /// (UTF-8 bytes, one per `codeSpans` element); without them `segments` finds the code spans in
+    /// `text` left to right.
+    public init(column: String, text: String, codeSpans: [String], codeOffsets: [Int]? = nil, range: SourceRange, value: String, isValid: Bool = true) {
         self.column = column
         self.text = text
-        spans = CodeSpans(codeSpans)
+        if let offsets = codeOffsets, offsets.count == codeSpans.count, offsets != Self.searchedOffsets(codeSpans, in: text) {
+            spans = .placed(zip(offsets, codeSpans).map { CodeSpans.Placed(offset: $0, literal: $1) })
+        } else {
+            spans = CodeSpans(codeSpans)
+        }
         file = range.file
         packedRange = PackedRange(range)
         self.value = value
         self.isValid = isValid
     }
+}
+
+/// A run of a spec table cell's text: plain text, or the literal of a code span.
+public enum CellSegment: Hashable, Sendable {
+    case text(String)
+    case code(String)
 }
 
 /// A body row of a spec table.

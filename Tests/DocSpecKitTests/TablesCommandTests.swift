@@ -171,13 +171,42 @@ struct TablesCommandTests {
         #expect(!html.out.contains("<script>alert"))
         #expect(!html.out.contains("<img"))
         #expect(!html.out.contains("</td><script"))
-        #expect(html.out.contains("Слишком &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &#39;a&#39; &lt;img src=x onerror=alert(2)&gt;"))
+        #expect(html.out.contains("Слишком &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &#39;a&#39; <code>&lt;img src=x onerror=alert(2)&gt;</code>"), "inline code kept as <code>, escaped")
         #expect(html.out.contains("状態 &lt;script&gt;alert(3)&lt;/script&gt;"))
         #expect(html.out.contains("<td><code>&lt;/td&gt;&lt;script&gt;alert(4)&lt;/script&gt;</code></td>"), "escaped, nothing inserted")
         #expect(html.out.components(separatedBy: "<script").count == 2, "only DocSpec's own script")
         let md = ws.run(["tables", "--format", "md"])
-        #expect(md.out.contains(#"Слишком \<script\>alert(1)\</script\> \& "q" 'a' \<img src=x onerror=alert(2)\>"#))
+        #expect(md.out.contains(#"Слишком \<script\>alert(1)\</script\> \& "q" 'a' `<img src=x onerror=alert(2)>`"#), "inline code kept in backticks")
         #expect(md.out.contains("| `</td><script>alert(4)</script>` |"))
+    }
+
+    @Test("inline code inside a prose cell is kept: backticks in Markdown, <code> in HTML, Markdown next to the text in JSON", arguments: ["md", "html", "json"])
+    func inlineCodeInCells(format: String) throws {
+        let ws = try Workspace(fixture: "clean")
+        // The ja cell names playTime as plain text before its code span: the model keeps where the
+        // code span is, not the first match of its literal.
+        try ws.edit("docs-ja/errors.md", replacing: "playTime の値が不正です。", with: "playTime の値 `playTime` が `0`–`6` の範囲外です。")
+        try ws.edit("docs-ru/errors.md", replacing: "Недопустимое значение playTime.", with: "Значение `playTime` вне диапазона `0`–`6`.")
+        let r = ws.run(["tables", "--format", format, "--locales", "ja,ru", "--table", "error-codes:FixtureError"])
+        #expect(r.status == 0, "\(r.transcript)")
+        GoldenFile.assertMatches(r.out, golden: "tables-inline-code.\(format)")
+        switch format {
+        case "md":
+            #expect(r.out.contains("| playTime の値 `playTime` が `0`–`6` の範囲外です。 | Значение `playTime` вне диапазона `0`–`6`. |"))
+        case "html":
+            #expect(r.out.contains("<td lang=\"ja\">playTime の値 <code>playTime</code> が <code>0</code>–<code>6</code> の範囲外です。</td>"))
+        default:
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+            let rows = try #require(((root["tables"] as? [[String: Any]])?.first?["rows"]) as? [[String: Any]])
+            let row = try #require(rows.first { $0["key"] as? String == "4000040" })
+            let text = (row["translated"] as? [String: [String: String]])?["description"]
+            let markdown = ((row["markdown"] as? [String: Any])?["translated"] as? [String: [String: String]])?["description"]
+            #expect(text?["ja"] == "playTime の値 playTime が 0–6 の範囲外です。", "plain text unchanged")
+            #expect(markdown?["ja"] == "playTime の値 `playTime` が `0`–`6` の範囲外です。")
+            #expect(markdown?["ru"] == "Значение `playTime` вне диапазона `0`–`6`.")
+            let plainRow = try #require(rows.first { $0["key"] as? String == "4000041" })
+            #expect((plainRow["markdown"] as? [String: Any])?["translated"] == nil, "a cell without code has no Markdown copy")
+        }
     }
 
     @Test("HTML code spans hold the identifier as written (no <wbr> to break copy or search); the style keeps it whole")
