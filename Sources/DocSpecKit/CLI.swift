@@ -340,6 +340,43 @@ public enum DocSpecCLI {
         return URL(fileURLWithPath: String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces))
     }
 
+    /// CSV holds one table: with several tables, `--output` is a folder that gets one file per
+    /// table (`TablesRenderer.csvFiles`, each written atomically), and standard output is refused
+    /// (exit 2) naming `--table` and `--output DIR`. An existing folder as `--output` gets the
+    /// per-table files also for one table. `nil` when the single-file path applies.
+    static func csvTables(
+        _ renderer: TablesRenderer, _ options: TablesOptions, _ config: Config, _ docs: DocSet, _ output: CLIOutput, currentDirectory: URL
+    ) -> Int32? {
+        let count = renderer.reference.tables.count
+        guard let path = options.outputFile else {
+            guard count > 1 else { return nil }
+            output.err(errorRenderer(output, root: config.root).render(docs.diagnostics.sortedForOutput()))
+            let ids = renderer.reference.tables.map(\.id)
+            fail("CSV holds one table, and \(count) tables match: choose one with --table <id> (\(ids.prefix(3).joined(separator: ", "))\(ids.count > 3 ? ", …" : "")) or write one file per table with --output DIR", output)
+            return 2
+        }
+        let url = resolve(path, currentDirectory: currentDirectory)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        let folder = exists ? isDirectory.boolValue : path.hasSuffix("/") || (count > 1 && !path.lowercased().hasSuffix(".csv"))
+        guard folder else {
+            guard count > 1 else { return nil }
+            fail("--output '\(path)' names a file, but CSV holds one table and \(count) tables match: give a folder (--output DIR, one file per table) or choose one with --table <id>", output)
+            return 2
+        }
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            for file in renderer.csvFiles() {
+                try AtomicFile.write(Data(file.text.utf8), to: url.appendingPathComponent(file.name))
+            }
+        } catch {
+            fail("cannot write into '\(path)': \(error.localizedDescription)", output)
+            return 2
+        }
+        output.err(errorRenderer(output, root: config.root).render(docs.diagnostics.sortedForOutput()))
+        return failed(docs.diagnostics, warningsAsErrors: options.warningsAsErrors) ? 1 : 0
+    }
+
     /// A path given on the command line, resolved against the current folder.
     static func resolve(_ path: String, currentDirectory: URL) -> URL {
         (path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)).standardizedFileURL
@@ -358,7 +395,9 @@ public enum DocSpecCLI {
             fail("no spec table has the id '\(unknown)' in \(config.locales.map(\.code).joined(separator: ", "))\(Suggestion.hint(unknown, in: ids)) (ids look like 'error-codes:APIError')", output)
             return 2
         }
-        let text = TablesRenderer(reference: reference, source: source).render(options.format)
+        let renderer = TablesRenderer(reference: reference, source: source)
+        if options.format == .csv, let result = csvTables(renderer, options, config, docs, output, currentDirectory: currentDirectory) { return result }
+        let text = renderer.render(options.format)
         if let path = options.outputFile {
             let url = resolve(path, currentDirectory: currentDirectory)
             var isDirectory: ObjCBool = false

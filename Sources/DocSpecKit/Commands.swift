@@ -370,7 +370,7 @@ extension DocSpecCLI {
             .value("--table", "id", repeatable: true, help: "Only the table with this id (e.g. error-codes:APIError); repeatable.") { o, v in
                 o.tableIDs.append(v)
             },
-            .value("--output", "file", help: "Write to this file (atomically) instead of standard output.") { o, v throws(DocSpecError) in
+            .value("--output", "file", help: "Write to this file (atomically) instead of standard output; for CSV of several tables, a folder that gets one <page>--<table>.csv per table.") { o, v throws(DocSpecError) in
                 if v.isEmpty { throw .usage("--output needs a file name") }
                 o.outputFile = v
             },

@@ -222,6 +222,30 @@ struct TablesRenderer {
         return out
     }
 
+    /// One CSV per table (CSV holds one sheet): file name and text, in table order. Names are
+    /// `<page>--<table>.csv`, every character but ASCII letters, digits, `.`, `_` and `-` written
+    /// as `-` (`errors--error-codes-APIError.csv`); a name taken twice gets `-2`, `-3`, ….
+    func csvFiles() -> [(name: String, text: String)] {
+        var used: Set<String> = []
+        return reference.tables.map { t in
+            let stem = "\(Self.fileNamePart(t.pageID))--\(Self.fileNamePart(t.id))"
+            var name = stem + ".csv"
+            var n = 1
+            while used.contains(name) {
+                n += 1
+                name = "\(stem)-\(n).csv"
+            }
+            used.insert(name)
+            var one = self
+            one.reference.tables = [t]
+            return (name, one.csv())
+        }
+    }
+
+    static func fileNamePart(_ s: String) -> String {
+        String(s.unicodeScalars.map { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) ? Character($0) : "-" })
+    }
+
     func csvName(_ c: OutputColumn) -> String { c.locale.map { "\(c.spec.name) (\($0))" } ?? c.spec.name }
 
     /// One CSV record ending in CRLF.

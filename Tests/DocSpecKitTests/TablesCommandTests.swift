@@ -6,7 +6,7 @@ import Testing
 /// bilingual, compared with golden files on the fixtures.
 @Suite("tables command")
 struct TablesCommandTests {
-    @Test("bilingual output of the clean fixture matches the golden file", arguments: ["md", "csv", "json", "html"])
+    @Test("bilingual output of the clean fixture matches the golden file", arguments: ["md", "json", "html"])
     func bilingualGolden(format: String) throws {
         let ws = try Workspace(fixture: "clean")
         let r = ws.run(["tables", "--format", format, "--locales", "ja,ru"])
@@ -76,22 +76,57 @@ struct TablesCommandTests {
         #expect(Array(missing.keys) == ["ja"])
     }
 
+    @Test("CSV of several tables: one file per table in the --output folder, matching the golden file")
+    func csvFolderGolden() throws {
+        let ws = try Workspace(fixture: "clean")
+        let r = ws.run(["tables", "--format", "csv", "--locales", "ja,ru", "--output", "out/csv"])
+        #expect(r.status == 0, "\(r.transcript)")
+        #expect(r.out.isEmpty)
+        let names = try FileManager.default.contentsOfDirectory(atPath: ws.url("out/csv").path).sorted()
+        #expect(names == [
+            "errors--endpoint-SendFixtureV1.csv", "errors--error-codes-FixtureError.csv", "request--fields-FixtureRequest.csv",
+            "request--int-enum-FixturePlayTime.csv", "request--string-enum-FixtureStatus.csv",
+        ], "one file per table, no temporary file left")
+        let all = try names.map { name in "== \(name) ==\n" + (try #require(ws.read("out/csv/\(name)"))) }.joined()
+        GoldenFile.assertMatches(all, golden: "tables-clean-csv-files.txt")
+        // Each file is one table: the same as choosing it with --table.
+        let one = ws.run(["tables", "--format", "csv", "--locales", "ja,ru", "--table", "string-enum:FixtureStatus"])
+        #expect(ws.read("out/csv/request--string-enum-FixtureStatus.csv") == one.out)
+        // An existing folder gets the per-table file for one table too.
+        let single = ws.run(["tables", "--format", "csv", "--table", "int-enum:FixturePlayTime", "--output", "out/one/"])
+        #expect(single.status == 0, "\(single.transcript)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: ws.url("out/one").path) == ["request--int-enum-FixturePlayTime.csv"])
+    }
+
+    @Test("CSV of several tables to standard output or one file is refused, naming --table and --output DIR", arguments: [
+        ["tables", "--format", "csv"], ["tables", "--format", "csv", "--output", "tables.csv"],
+    ])
+    func csvSeveralTablesRefused(_ arguments: [String]) throws {
+        let ws = try Workspace(fixture: "clean")
+        let r = ws.run(arguments)
+        #expect(r.status == 2, "\(r.transcript)")
+        #expect(r.out.isEmpty && ws.read("tables.csv") == nil, "nothing written")
+        #expect(r.err.contains("CSV holds one table") && r.err.contains("5 tables match"), "\(r.err)")
+        #expect(r.err.contains("--table <id>") && r.err.contains("--output DIR"), "\(r.err)")
+    }
+
     @Test("CSV is RFC 4180: CRLF records with the same field count, quoted fields round-trip")
     func csvShape() throws {
         let ws = try Workspace(fixture: "clean")
-        let r = ws.run(["tables", "--format", "csv"])
-        #expect(r.out.hasSuffix("\r\n"))
-        let records = try Self.parseCSV(r.out)
+        let errors = ws.run(["tables", "--format", "csv", "--table", "error-codes:FixtureError"])
+        #expect(errors.out.hasSuffix("\r\n"))
+        let records = try Self.parseCSV(errors.out)
         let header = try #require(records.first)
         #expect(Array(header.prefix(2)) == ["page", "table"])
         #expect(header.contains("description (ja)") && header.contains("description (ru)"))
         #expect(records.allSatisfy { $0.count == header.count })
-        #expect(records.count == 1 + 15)
+        #expect(records.count == 1 + 4)
         let row = try #require(records.first { $0.contains("InvalidStatusError") && $0[1] == "error-codes:FixtureError" })
         let ja = try #require(header.firstIndex(of: "description (ja)"))
         #expect(row[ja] == #"status の値が不正です。"引用" と \ を含む説明。"#)
-        let values = try #require(header.firstIndex(of: "values"))
-        let status = try #require(records.first { $0.contains("status") && $0[1] == "fields:FixtureRequest" })
+        let fields = try Self.parseCSV(ws.run(["tables", "--format", "csv", "--table", "fields:FixtureRequest"]).out)
+        let values = try #require(fields.first?.firstIndex(of: "values"))
+        let status = try #require(fields.first { $0.contains("status") && $0[1] == "fields:FixtureRequest" })
         #expect(status[values] == #""DELIVERED", "REFUNDED""#)
     }
 
@@ -117,7 +152,7 @@ struct TablesCommandTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: ws.url("out/reference").path)
         #expect(leftovers == ["tables.html"], "no temporary file is left behind")
         // Overwriting replaces the file.
-        #expect(ws.run(["tables", "--format", "csv", "--output", "out/reference/tables.html"]).status == 0)
+        #expect(ws.run(["tables", "--format", "csv", "--table", "string-enum:FixtureStatus", "--output", "out/reference/tables.html"]).status == 0)
         #expect(ws.read("out/reference/tables.html")?.hasPrefix("page,table,") == true)
     }
 
