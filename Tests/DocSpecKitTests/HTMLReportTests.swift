@@ -142,7 +142,7 @@ struct HTMLReportTests {
             #expect(html.components(separatedBy: "<script").count == 2, "\(name): only DocSpec's own script")
         }
         let errors = try #require(ws.read("report/ru-errors.html"))
-        #expect(errors.contains("&lt;script&gt;alert(1)&lt;/script&gt; &quot;q&quot; &#39;a&#39; &amp; &lt;img src=x onerror=alert(2)&gt;"))
+        #expect(errors.contains("&lt;script&gt;alert(1)&lt;/script&gt; &quot;q&quot; &#39;a&#39; &amp; <code>&lt;img src=x onerror=alert(2)&gt;</code>"), "inline code in a cell is escaped <code>")
         #expect(errors.contains("<title>エラーとエンドポイント | &lt;script&gt;alert(1)&lt;/script&gt; — DocSpec report</title>"))
         let request = try #require(ws.read("report/ru-request.html"))
         #expect(request.contains("&lt;/script&gt;&lt;script&gt;alert(3)&lt;/script&gt;"))
