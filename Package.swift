@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "DocSpecTesting", targets: ["DocSpecTesting"]),
         .library(name: "DocSpecConformance", targets: ["DocSpecConformance"]),
         .executable(name: "appstore-consumption", targets: ["appstore-consumption"]),
-        // Command plugins for packages that use DocSpec (see README, "Adopting DocSpec in your package").
+        // Command plugins for packages that use DocSpec (see docs/adopting.md).
         .plugin(name: "DocSpecGenerate", targets: ["DocSpecGenerate"]),
         .plugin(name: "DocSpecCheck", targets: ["DocSpecCheck"]),
     ],
