@@ -853,17 +853,18 @@ public enum SiteSyntax {
     /// of a heading's text, if any.
     public static func headingAnchor(_ text: String) -> String? {
         let t = text.trimmingSpaces
-        if t.hasSuffix("*/}"), let r = t.range(of: "{/*", options: .backwards) {
-            return String(t[r.upperBound..<t.index(t.endIndex, offsetBy: -3)]).trimmingSpaces
+        // Each form: the opening is searched for before the closing, never overlapping it
+        // (`{/}` and `{/*/}` hold no anchor).
+        func anchor(open: String, close: String) -> String? {
+            guard t.hasSuffix(close) else { return nil }
+            let body = t[..<t.index(t.endIndex, offsetBy: -close.count)]
+            guard let r = body.range(of: open, options: .backwards) else { return nil }
+            return String(body[r.upperBound...]).trimmingSpaces
         }
-        if t.hasSuffix("/}"), let r = t.range(of: "{/", options: .backwards) {
-            // `{/*id*/}` whose asterisks Markdown took as emphasis.
-            return String(t[r.upperBound..<t.index(t.endIndex, offsetBy: -2)]).trimmingSpaces
-        }
-        if t.hasSuffix("}"), let r = t.range(of: "{#", options: .backwards) {
-            return String(t[r.upperBound..<t.index(before: t.endIndex)]).trimmingSpaces
-        }
-        return nil
+        if let id = anchor(open: "{/*", close: "*/}") { return id }
+        // `{/*id*/}` whose asterisks Markdown took as emphasis.
+        if let id = anchor(open: "{/", close: "/}") { return id }
+        return anchor(open: "{#", close: "}")
     }
 
     static func find(_ u: [Unicode.Scalar], from: Int, _ needle: String, limit: Int = Int.max) -> Int? {

@@ -384,6 +384,21 @@ struct InvariantTokenTests {
         #expect(SiteSyntax.headingAnchor("Values") == nil)
     }
 
+    @Test("A heading anchor's opening never overlaps its closing: `{/}` and `{/*/}` are no anchors and no crash (fuzz-fix)")
+    func degenerateHeadingAnchors() throws {
+        #expect(SiteSyntax.headingAnchor("{/}") == nil)
+        #expect(SiteSyntax.headingAnchor("Values {/}") == nil)
+        #expect(SiteSyntax.headingAnchor("*/}") == nil)
+        #expect(SiteSyntax.headingAnchor("{/*/}") == "*")
+        #expect(SiteSyntax.headingAnchor("{#}") == "")
+        #expect(SiteSyntax.headingAnchor("Values {/values/}") == "values")
+        // `{/*parameter{*/}` after Markdown took the asterisks as emphasis: the last `{/` is the closing's.
+        #expect(SiteSyntax.headingAnchor("Parameters {/parameter{/}") == "parameter{")
+        // The whole pair: such headings are compared like any other.
+        let findings = try drift(ja("# {/}\n\n本文 1。\n\n## {/*/}\n\n本文は 4000040 です。\n"), ru("# {/}\n\nТекст 1.\n\n## {/*/}\n\nТекст: 4000049.\n"))
+        #expect(findings.map(\.ruleID).contains("number-mismatch"), "\(findings.map(\.message))")
+    }
+
     @Test("Link targets: fragments, locale segments, locale subdomains and .md/.html are normalised")
     func links() {
         let n = { LinkTarget.normalize($0, locales: ["ja", "ru", "en"]) }
