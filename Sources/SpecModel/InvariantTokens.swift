@@ -853,8 +853,8 @@ public enum SiteSyntax {
     /// of a heading's text, if any.
     public static func headingAnchor(_ text: String) -> String? {
         let t = text.trimmingSpaces
-        // Each form: the opening is searched for before the closing, never overlapping it
-        // (`{/}` and `{/*/}` hold no anchor).
+        // Each form: the opening is searched for in the text before the closing, so the two never
+        // overlap (`{/}` holds no anchor; in `{/*/}` only `{/` … `/}` fits, around `*`).
         func anchor(open: String, close: String) -> String? {
             guard t.hasSuffix(close) else { return nil }
             let body = t[..<t.index(t.endIndex, offsetBy: -close.count)]
