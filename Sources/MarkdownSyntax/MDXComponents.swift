@@ -1,3 +1,5 @@
+import DocDiagnostics
+
 /// MDX components that CommonMark reads as HTML blocks: `<Intro>` followed by text on the next
 /// line (no blank line) makes cmark-gfm swallow the whole component, content included, into one
 /// HTML block. The content is Markdown the reader sees, so it is parsed here, once, while
@@ -7,8 +9,17 @@
 enum MDXComponents {
     /// `blocks` with every MDX component HTML block (at any depth) turned into a
     /// `Block.component` holding its parsed content.
+    /// A code component holding Markdown code fences with no blank line after its opening tag
+    /// (`<Sandpack>` then ```` ```js ````) becomes what the same component written with blank
+    /// lines parses to: its opening tag, its content's blocks (the fenced samples), its closing
+    /// tag.
     static func expand(_ blocks: [Block], path: String) -> [Block] {
-        blocks.map { expand($0, path: path) }
+        blocks.flatMap { block -> [Block] in
+            if case .htmlBlock(let literal, let range) = block, let parts = fencedCodeContent(literal, range: range, path: path) {
+                return parts
+            }
+            return [expand(block, path: path)]
+        }
     }
 
     static func expand(_ block: Block, path: String) -> Block {
@@ -65,6 +76,30 @@ enum MDXComponents {
         }
         guard !fence, inner.contains(where: { !normalisedSpaces(String($0)).isEmpty }) else { return nil }
         return inner.joined(separator: "\n") + "\n"
+    }
+
+    /// A code component (`<Sandpack>`, `<CodeBlock>`, …) swallowed whole into one HTML block
+    /// with Markdown code fences inside: the opening tag's line and the closing tag's line as
+    /// HTML blocks, the lines between parsed as Markdown on their own line numbers; `nil` when
+    /// the block holds no fence, is not a whole code component, or is any other HTML.
+    static func fencedCodeContent(_ literal: String, range: SourceRange, path: String) -> [Block]? {
+        guard let (name, lines) = opening(literal), lines.count > 2, isCodeComponent(name),
+            normalisedSpaces(String(lines.last!)) == "</\(name)>" else { return nil }
+        let inner = lines.dropFirst().dropLast()
+        guard inner.contains(where: { line in
+            let t = line.drop { $0 == " " }
+            return t.hasPrefix("```") || t.hasPrefix("~~~")
+        }) else { return nil }
+        let text = String(repeating: "\n", count: range.start.line) + inner.joined(separator: "\n")
+        let parsed = expand(CmarkConverter.parse(Array(text.utf8), path: path).blocks, path: path)
+        let open = SourceRange(
+            start: range.start, end: SourceLocation(file: range.start.file, line: range.start.line, column: lines[0].utf8.count))
+        let closeLine = range.start.line + lines.count - 1
+        let close = SourceRange(
+            start: SourceLocation(file: range.start.file, line: closeLine, column: 1),
+            end: SourceLocation(file: range.start.file, line: closeLine, column: max(lines.last!.utf8.count, 1)))
+        return [.htmlBlock(literal: String(lines[0]) + "\n", range: open)] + parsed
+            + [.htmlBlock(literal: String(lines.last!) + "\n", range: close)]
     }
 
     /// The name of a component whose opening tag (`<Name …>`, a capitalised name) is alone on

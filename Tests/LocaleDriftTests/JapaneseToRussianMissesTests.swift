@@ -139,4 +139,46 @@ struct JapaneseToRussianMissesTests {
         let agreeing = ru(target.marked.text.replacingOnce("Switching Protocol<", with: "Switching Protocols<"))
         try expectDrift(source, agreeing, [])
     }
+
+    @Test("Code fences inside a code component written without blank lines (<Sandpack> then ```js) are code samples compared like fenced ones")
+    func fencesSwallowedInComponent() throws {
+        let source = ja("""
+            # カウンター
+
+            ボタンを押すとカウンターが増えます。
+
+            <Sandpack>
+            ```js
+            export default function Counter() {
+            2️⃣  const [count, setCount] = useState(0);
+              return <button onClick={() => setCount(count + 1)}>{count}</button>;
+            }
+            ```
+            </Sandpack>
+
+            `useState` は現在の値と更新関数を返します。
+            """)
+        let target = ru("""
+            # Счётчик
+
+            Нажатие на кнопку увеличивает счётчик.
+
+            <Sandpack>
+            ```js
+            export default function Counter() {
+            1️⃣  const [count, setCount] = useState(1);
+              return <button onClick={() => setCount(count + 1)}>{count}</button>;
+            }
+            ```
+            </Sandpack>
+
+            `useState` возвращает текущее значение и функцию обновления.
+            """)
+        try expectDrift(source, target, rules: [CodeSampleDriftRule()], [Finding("code-sample-mismatch", at: target[1], note: source[2])])
+        let agreeing = ru(target.marked.text.replacingOnce("useState(1)", with: "useState(0)"))
+        try expectDrift(source, agreeing, [])
+        // The same component written with blank lines is the same model.
+        let spaced = ru(agreeing.marked.text.replacingOnce("<Sandpack>\n", with: "<Sandpack>\n\n").replacingOnce("```\n</Sandpack>", with: "```\n\n</Sandpack>"))
+        try expectDrift(source, spaced, [])
+    }
 }
