@@ -78,8 +78,15 @@ public struct ConformanceTranslator: Sendable {
     }
 
     /// Generates all files for `pages` (the source locale), sorted by name.
-    public func generate(_ pages: [SpecPage]) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+    ///
+    /// With `symbols` (the library's symbol graph), the symbol check runs first and its findings
+    /// are among the diagnostics; a table whose generated code would not compile
+    /// (`SymbolCheck.Finding.breaksBuild`) is not generated: in its place a test fails at each
+    /// finding's doc line, so the page's other tests, and every other page's, still build and run.
+    public func generate(_ pages: [SpecPage], symbols: LibrarySymbols? = nil) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        let findings = symbols.map { SymbolCheck.findings(pages, $0) } ?? []
+        var diagnostics: [Diagnostic] = findings.map(\.diagnostic)
+        let unbuildable = Dictionary(grouping: findings.filter(\.breaksBuild), by: \.page)
         let errorCodes = Self.errorCodeIndex(pages)
         let unnumberedErrors = Self.unnumberedErrorNames(pages)
         let validatedSymbols = Set(pages.flatMap(\.tables).filter { $0.kind == .fields }.compactMap(\.symbol))
@@ -91,6 +98,7 @@ public struct ConformanceTranslator: Sendable {
                 page: page, errorCodes: errorCodes, unnumberedErrors: unnumberedErrors, validatedSymbols: validatedSymbols,
                 docTestLanguages: options.docTestLanguages)
             context.configuredImports = options.imports
+            context.notGenerated = Dictionary(grouping: unbuildable[page.path] ?? [], by: \.table).mapValues { $0.map(\.diagnostic) }
             // Suites are named after the page id (not its position), so adding a page leaves the
             // other files as they are.
             var typeName = "DocSpec_\(Self.identifierFragment(page.id))"
@@ -185,6 +193,9 @@ struct PageContext {
     var fileBase = ""
     /// The rows of the page's tables, one data file each.
     var dataTables: [DataTable] = []
+    /// Table index (0-based) → the symbol-check findings that keep its code from compiling: the
+    /// table is not generated, a failing test stands in its place (`notGeneratedTest`).
+    var notGenerated: [Int: [Diagnostic]] = [:]
 
     init(
         page: SpecPage, errorCodes: [String: Int64], unnumberedErrors: Set<String> = [], validatedSymbols: Set<String>,
@@ -273,6 +284,10 @@ struct PageContext {
             guard let symbol = table.symbol else { continue }
             let n = i + 1
             let title = "\(page.path):\(table.range.start.line) \(table.kind.rawValue) \(symbol)"
+            if let findings = notGenerated[i] {
+                tests.append(notGeneratedTest(n, table, title, findings))
+                continue
+            }
             switch table.kind {
             case .errorCodes:
                 // With a code column, a row whose code is `—` documents an error without a number:
@@ -381,6 +396,20 @@ struct PageContext {
                 parameterType: "DocSpecTableCheck", body: [.call("row.run", [.init("besides", .type("#filePath"))])]), at: 0)
         }
         return SuiteDecl(sourceFile: page.path, typeName: typeName, displayName: page.path, statics: statics, tests: tests)
+    }
+
+    /// The test that stands in for table `n` when the symbol check found its code would not
+    /// compile: it records each finding at its doc line (`DocSpecRef.fail`), so the run fails
+    /// there while the other tables and pages build and run.
+    func notGeneratedTest(_ n: Int, _ table: SpecTable, _ title: String, _ findings: [Diagnostic]) -> TestDecl {
+        let body = findings.map { d -> SwiftExpr in
+            let ref = SwiftExpr.call("DocSpecRef", ref(d.location?.line ?? table.directive.range.start.line))
+            let message = "\(d.message) [\(d.ruleID)]; the table's tests are not generated until docspec check --symbols is clean"
+            return .call(SwiftRenderer.render(.member(ref, "fail"), indent: 0), [.init(nil, .string(message))])
+        }
+        return TestDecl(
+            name: "table\(n)_notGenerated", sourceLine: table.directive.range.start.line,
+            displayName: "\(title): not generated (symbol check)", arguments: nil, parameterType: nil, body: body)
     }
 
     /// Doc-tests: each fenced block in a configured language becomes a test (default), a

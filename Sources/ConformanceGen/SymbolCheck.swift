@@ -127,23 +127,48 @@ public enum SymbolCheck {
                 """),
     ]
 
+    /// The ids of the rules the symbol check emits.
+    public static let ruleIDs: Set<String> = Set(descriptors.map(\.id.rawValue))
+
+    /// A finding of the symbol check and the table it is about.
+    public struct Finding: Sendable, Hashable {
+        /// The finding, at the directive's or the row's doc line.
+        public var diagnostic: Diagnostic
+        /// The page's display path.
+        public var page: String
+        /// The table's index in the page's `tables` (0-based).
+        public var table: Int
+        /// Whether the table's generated code would not compile: a `symbol=` that names no type
+        /// (any kind; the tests name the type), or any finding on a `delegate-parameters` table (its
+        /// conformance class must match the protocol exactly). Other findings fail only at run time.
+        public var breaksBuild: Bool
+    }
+
     /// Checks each source page's tables against `library`.
     public static func check(_ pages: [SpecPage], _ library: LibrarySymbols) -> [Diagnostic] {
-        var out: [Diagnostic] = []
+        findings(pages, library).map(\.diagnostic)
+    }
+
+    /// `check`'s findings with the table each is about, pages in path order, tables in page order.
+    public static func findings(_ pages: [SpecPage], _ library: LibrarySymbols) -> [Finding] {
+        var out: [Finding] = []
         let documentedErrors = Set(pages.flatMap(\.tables).filter { $0.kind == .errorCodes }.flatMap(\.rows).compactMap { $0.value("name") })
         let libraryNames = Set(library.types.keys.map { String($0.split(separator: ".").last ?? "") })
             .union(library.members.values.flatMap { $0 }.filter { $0.kind == "swift.enum.case" }.map(\.title))
         for page in pages.sorted(by: { $0.path < $1.path }) {
-            for table in page.tables {
+            for (index, table) in page.tables.enumerated() {
+                func add(_ found: [Diagnostic], breaksBuild: Bool) {
+                    out += found.map { Finding(diagnostic: $0, page: page.path, table: index, breaksBuild: breaksBuild) }
+                }
                 if table.kind == .fields {
                     for row in table.rows {
                         guard let name = row.value("error"), !name.isEmpty, !["—", "-", "–"].contains(name), !documentedErrors.contains(name)
                         else { continue }
                         if libraryNames.isDisjoint(with: errorSpellings(name)) {
-                            out.append(.error(
+                            add([.error(
                                 "unknown-error-name",
                                 "error '\(name)' is in no error-codes table of the source locale and is no type or enum case of the library",
-                                at: location(page, row.cell("error"), row)))
+                                at: location(page, row.cell("error"), row))], breaksBuild: false)
                         }
                     }
                 }
@@ -151,19 +176,19 @@ public enum SymbolCheck {
                 let at = table.directive.range.start
                 guard library.types[symbol] != nil else {
                     let suggestion = nearMiss(symbol, Array(library.types.keys)).map { "; did you mean '\($0)'?" } ?? ""
-                    out.append(.error(
+                    add([.error(
                         "unknown-symbol", "symbol=\(symbol) names no type of the library\(suggestion)",
-                        at: SourceLocation(file: page.path, line: at.line, column: at.column)))
+                        at: SourceLocation(file: page.path, line: at.line, column: at.column))], breaksBuild: true)
                     continue
                 }
                 let members = library.members[symbol] ?? []
                 switch table.kind {
                 case .intEnum:
-                    out += cases(table, page, symbol, members, names: table.rows.compactMap { row in row.value("case").map { ($0, row) } }, exact: true)
+                    add(cases(table, page, symbol, members, names: table.rows.compactMap { row in row.value("case").map { ($0, row) } }, exact: true), breaksBuild: false)
                 case .errorCodes where !table.columns.contains("code"):
-                    out += cases(table, page, symbol, members, names: table.rows.compactMap { row in row.value("name").map { ($0, row) } }, exact: false)
+                    add(cases(table, page, symbol, members, names: table.rows.compactMap { row in row.value("name").map { ($0, row) } }, exact: false), breaksBuild: false)
                 case .delegateParameters:
-                    out += methods(table, page, symbol, members)
+                    add(methods(table, page, symbol, members), breaksBuild: true)
                 default:
                     break
                 }

@@ -188,10 +188,15 @@ public enum DocSpecCLI {
         return failed(found.shown, warningsAsErrors: options.warningsAsErrors) ? 1 : 0
     }
 
-    static func generate(_ config: Config, _ options: GenerateOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles]) -> Int32 {
+    static func generate(
+        _ config: Config, _ options: GenerateOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], symbols: LibrarySymbols?
+    ) -> Int32 {
         let docs = DocSet.load(config, driftModel: false, discovered: found)
-        let result = Pipeline.generate(config, docSet: docs)
+        let result = Pipeline.generate(config, docSet: docs, symbols: symbols)
         let diagnostics = (docs.diagnostics + result.diagnostics).sortedForOutput()
+        // The symbol check's errors are in the generated tests (a table that would not compile is a
+        // test failing at its doc line): they do not keep the other pages' tests from being written.
+        let symbolErrors = diagnostics.filter { $0.severity == .error && SymbolCheck.ruleIDs.contains($0.ruleID) }.count
         if options.checkOnly {
             let stale = Pipeline.staleness(Pipeline.expected(result, config: config), config: config)
             render((diagnostics + stale).sortedForOutput(), options.format, output, config)
@@ -207,7 +212,7 @@ public enum DocSpecCLI {
             fail("the source locale '\(config.source)' has no pages; not touching \(config.output)/", output)
             return 2
         }
-        if diagnostics.errorCount > 0 {
+        if diagnostics.errorCount > symbolErrors {
             output.err("docspec generate: not writing \(config.output)/ because the source docs have errors\n")
             return 1
         }
@@ -223,8 +228,11 @@ public enum DocSpecCLI {
                 summary += "; created \(config.output)/: a test target with path \"\(config.output)\" and exclude: [\"data\"] runs these tests"
             }
             if result.files.isEmpty { summary += " (the docs have no spec tables or typed samples yet: only the support file)" }
+            if symbolErrors > 0 {
+                summary += "; the symbol check found \(symbolErrors) error\(symbolErrors == 1 ? "" : "s") (a table whose tests would not compile is a test that fails at its doc line)"
+            }
             output.out(summary + "\n")
-            return 0
+            return symbolErrors > 0 ? 1 : 0
         } catch let error as GenerationCheck.ForeignFileError {
             fail("\(config.output)/\(error.description)", output)
             return 2
@@ -244,7 +252,8 @@ public enum DocSpecCLI {
     static func check(
         _ config: Config, _ options: CheckOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
     ) throws(DocSpecError) -> Int32 {
-        let lint = findingsRun("check", config, options.run, output, found)
+        let symbols = try librarySymbols(config, options.symbolOptions, currentDirectory: currentDirectory)
+        let lint = findingsRun("check", config, options.run, output, found, symbols: symbols)
         let generated = lint.generated
         var stale = Pipeline.staleness(Pipeline.expected(generated, config: config), config: config)
         if !options.run.pages.isEmpty {
@@ -252,19 +261,8 @@ public enum DocSpecCLI {
             let names = Set(generated.files.map { "\(config.output)/\($0.name)" })
             stale = stale.filter { d in d.location.map { names.contains($0.file) } ?? false }
         }
-        var symbols: [Diagnostic] = []
-        if options.symbols {
-            let directory = try symbolGraphDirectory(config, options.symbolGraphs, currentDirectory: currentDirectory)
-            let library: LibrarySymbols
-            do {
-                library = try LibrarySymbols.load(directory: directory, modules: config.imports)
-            } catch {
-                throw .io("cannot read the symbol graphs in '\(directory.path)': \(error)")
-            }
-            symbols = SymbolCheck.check(lint.docSet.pages[config.source] ?? [], library)
-        }
-        // lint already includes the generator's findings.
-        let all = (lint.diagnostics + stale + symbols).sortedForOutput()
+        // lint already includes the generator's findings (the symbol check's among them).
+        let all = (lint.diagnostics + stale).sortedForOutput()
         let found = try findings(all, docSet: lint.docSet, config: config, policy: options.run.policy, currentDirectory: currentDirectory)
         let summary = "docspec check: \(pageSummary(lint.docSet, config)); \(lint.pairCount) page pairs; \(counts(found.shown, hidden: found.hidden)); \(generatedSummary(generated.files.count, stale: stale.count, config))"
         report(found, summary: summary, config, options.run, output)
@@ -274,11 +272,27 @@ public enum DocSpecCLI {
     /// The pipeline run of `lint` and `check`: only what generation and the policy read is kept
     /// of each page; with page arguments, generation still reads every source page.
     static func findingsRun(
-        _ command: String, _ config: Config, _ options: FindingRunOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles]
+        _ command: String, _ config: Config, _ options: FindingRunOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles],
+        symbols: LibrarySymbols? = nil
     ) -> Pipeline.LintResult {
         Pipeline.lint(
             config, retention: .generationInput, discovered: found, generationSource: generationSource(config, pages: options.pages),
-            progress: progress(command, found, config, options.progress, output))
+            progress: progress(command, found, config, options.progress, output), symbols: symbols)
+    }
+
+    /// The library's symbols when the run checks them (`--symbols`, `--symbol-graphs`, or
+    /// `symbols: true` in `docspec.yml`), else `nil`: read from `--symbol-graphs`, else from what
+    /// `swift package dump-symbol-graph` writes; only the modules of `imports`.
+    static func librarySymbols(
+        _ config: Config, _ options: SymbolOptions, currentDirectory: URL
+    ) throws(DocSpecError) -> LibrarySymbols? {
+        guard options.symbols || config.symbols else { return nil }
+        let directory = try symbolGraphDirectory(config, options.symbolGraphs, currentDirectory: currentDirectory)
+        do {
+            return try LibrarySymbols.load(directory: directory, modules: config.imports)
+        } catch {
+            throw .io("cannot read the symbol graphs in '\(directory.path)': \(error)")
+        }
     }
 
     /// The progress of a run on standard error: on a terminal unless `--quiet`, or with

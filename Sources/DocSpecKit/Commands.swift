@@ -162,18 +162,41 @@ extension DocSpecCLI {
         var watch = false
     }
 
-    /// `docspec check`.
-    struct CheckOptions: FindingCommandValues {
-        var run = FindingRunOptions()
+    /// `--symbols` and `--symbol-graphs`, of `check` and `generate`.
+    struct SymbolOptions: Sendable {
         /// `--symbols`: check the docs against the library's symbol graph.
         var symbols = false
         /// `--symbol-graphs <dir>`: the folder of `*.symbols.json` files to read.
         var symbolGraphs: String?
+
+        static let options: [OptionDeclaration<SymbolOptions>] = [
+            .flag(
+                "--symbols",
+                help: "Also check the docs against the library's symbol graph before any build (swift package dump-symbol-graph): symbol= names, documented cases and delegate methods, complete tables. A table whose tests would not compile is generated as a test failing at its doc line (as with 'symbols: true' in docspec.yml).",
+                sets: \.symbols),
+            .value("--symbol-graphs", "dir", help: "Read the symbol graphs (*.symbols.json) from this folder instead; implies --symbols.") {
+                o, v throws(DocSpecError) in
+                if v.isEmpty { throw .usage("--symbol-graphs needs a folder") }
+                o.symbolGraphs = v
+                o.symbols = true
+            },
+        ]
+    }
+
+    /// `docspec check`.
+    struct CheckOptions: FindingCommandValues {
+        var run = FindingRunOptions()
+        var symbolOptions = SymbolOptions()
+        /// `--symbols`: check the docs against the library's symbol graph.
+        var symbols: Bool { symbolOptions.symbols }
+        /// `--symbol-graphs <dir>`: the folder of `*.symbols.json` files to read.
+        var symbolGraphs: String? { symbolOptions.symbolGraphs }
     }
 
     /// `docspec generate`.
     struct GenerateOptions: CommandValues {
         var docs = DocOptions()
+        var symbolOptions = SymbolOptions()
         var checkOnly = false
         /// `--output <dir>`.
         var output: String?
@@ -297,18 +320,7 @@ extension DocSpecCLI {
     static let checkCommand = Command<CheckOptions>(
         name: "check", abstract: "Lint the docs and verify Generated/ is up to date (the one command for CI).",
         discussion: suppressionHelp, arguments: [pageArgument],
-        options: FindingRunOptions.options.lifted(\.run) + [
-            .flag(
-                "--symbols",
-                help: "Also check the docs against the library's symbol graph before any build (swift package dump-symbol-graph): symbol= names, documented cases and delegate methods, complete tables.",
-                sets: \.symbols),
-            .value("--symbol-graphs", "dir", help: "Read the symbol graphs (*.symbols.json) from this folder instead; implies --symbols.") {
-                o, v throws(DocSpecError) in
-                if v.isEmpty { throw .usage("--symbol-graphs needs a folder") }
-                o.symbolGraphs = v
-                o.symbols = true
-            },
-        ],
+        options: FindingRunOptions.options.lifted(\.run) + SymbolOptions.options.lifted(\.symbolOptions),
         exitStatus: findingsExit
     ) { o, c throws(DocSpecError) in
         let (config, found) = try prepare("check", o.run.docs, pages: o.run.pages, c)
@@ -326,11 +338,16 @@ extension DocSpecCLI {
             },
             .value("--import", "module", repeatable: true, help: "A module the generated tests import; repeatable.") { o, v in o.imports.append(v) },
             .choice("--format", "format", \.format, help: "Output format for findings (default: text; text goes to standard error)."),
-        ] + DocOptions.options.lifted(\.docs) + [warningsAsErrorsOption(\.warningsAsErrors)],
-        exitStatus: "0 written (with --check: up to date), 1 findings or stale files, 2 usage, config or I/O error."
+        ] + SymbolOptions.options.lifted(\.symbolOptions) + DocOptions.options.lifted(\.docs) + [warningsAsErrorsOption(\.warningsAsErrors)],
+        exitStatus: """
+            0 written (with --check: up to date), 1 findings or stale files (errors of the symbol check are
+            written as tests that fail at their doc line; other errors write nothing), 2 usage, config or I/O error.
+            """
     ) { o, c throws(DocSpecError) in
         let config = try o.config(currentDirectory: c.currentDirectory, rules: c.rules)
-        return generate(config, o, c.output, try prepared("generate", config))
+        let found = try prepared("generate", config)
+        let symbols = try librarySymbols(config, o.symbolOptions, currentDirectory: c.currentDirectory)
+        return generate(config, o, c.output, found, symbols: symbols)
     }
 
     static let extractCommand = Command<ExtractOptions>(

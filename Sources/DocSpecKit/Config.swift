@@ -28,6 +28,10 @@ public struct Config: Sendable, Equatable {
     /// Languages whose fenced code blocks become tests (doc-tests). Only `swift`; empty by
     /// default, so doc text never becomes code unless the configuration says so.
     public var docTests: Set<String> = []
+    /// Whether `check` and `generate` read the library's symbol graph (`symbols: true`; the
+    /// command line's `--symbols`): the symbol check's findings are reported, and a table they
+    /// show would not compile is generated as a test failing at its doc line. `false` by default.
+    public var symbols = false
     /// The baseline file (`baseline:`), relative to `root`; `nil` for `docspec-baseline.json`.
     public var baseline: String? = nil
     /// Rule levels from `rules:` (rule id → level).
@@ -76,9 +80,10 @@ public struct Config: Sendable, Equatable {
     /// Loads a config file.
     ///
     /// Every value is checked against the shape its setting takes: a single value (`source`,
-    /// `output`, `baseline`), a list (`imports`, `doc-tests`, `extensions`, `include`, `exclude`;
-    /// a single value where a list belongs is an error) or a mapping (`locales`, `rules`). A
-    /// number, `true`/`false` or `null` where a name belongs is an error too.
+    /// `output`, `baseline`), `true` or `false` (`symbols`), a list (`imports`, `doc-tests`,
+    /// `extensions`, `include`, `exclude`; a single value where a list belongs is an error) or a
+    /// mapping (`locales`, `rules`). A number, `true`/`false` or `null` where a name belongs is an
+    /// error too.
     ///
     /// - Parameters:
     ///   - url: the file.
@@ -183,6 +188,13 @@ public struct Config: Sendable, Equatable {
             root: url.deletingLastPathComponent(), locales: locales, source: try name("source", example: "ja", typed: false) ?? "",
             output: try name("output", example: "Generated") ?? "Generated", imports: imports)
         config.docTests = docTests
+        if let e = entry("symbols") {
+            switch e.value.string {
+            case "true": config.symbols = true
+            case "false": config.symbols = false
+            default: throw .config("'symbols' must be true or false, e.g. 'symbols: true'", at: file.value(e.line))
+            }
+        }
         config.baseline = try name("baseline", example: "docspec-baseline.json")
         if let items = try list("extensions", example: ".md") {
             config.extensions = []
@@ -223,7 +235,7 @@ public struct Config: Sendable, Equatable {
 
     /// The settings `docspec.yml` may have.
     static let knownKeys: Set<String> = [
-        "source", "locales", "output", "imports", "doc-tests", "baseline", "rules", "extensions", "include", "exclude",
+        "source", "locales", "output", "imports", "doc-tests", "symbols", "baseline", "rules", "extensions", "include", "exclude",
     ]
 
     /// Checks that no two locales share a folder and that every locale folder exists and is a

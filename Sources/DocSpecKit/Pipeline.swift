@@ -64,9 +64,11 @@ public enum Pipeline {
     /// - Parameter cache: pages and pair findings kept from an earlier run with the same
     ///   `config` (`lint --watch`): unchanged pages are not re-parsed, unchanged pairs not
     ///   re-checked.
+    /// - Parameter symbols: the library's symbol graph (`check --symbols`): generation runs the
+    ///   symbol check, as `generate(_:docSet:symbols:)` does.
     static func lint(
         _ config: Config, keepingDocuments: Bool = false, retention: Retention = .specModel, discovered: [DocSet.LocaleFiles]?,
-        generationSource: DocSet? = nil, progress: LintProgress? = nil, cache: LintCache? = nil
+        generationSource: DocSet? = nil, progress: LintProgress? = nil, cache: LintCache? = nil, symbols: LibrarySymbols? = nil
     ) -> LintResult {
         let found = discovered ?? DocSet.discover(config, locales: config.locales)
         var diagnostics = found.flatMap(\.diagnostics)
@@ -126,7 +128,7 @@ public enum Pipeline {
 
         // What generation would refuse (an unknown error name, a fields table without a JSON
         // sample, invalid JSON) is wrong in the docs too: lint reports it, without writing.
-        var generated = generate(config, docSet: generationSource ?? docs)
+        var generated = generate(config, docSet: generationSource ?? docs, symbols: symbols)
         if generationSource != nil {
             let checked = Set(docs.pages.values.flatMap { $0.map(\.path) })
             generated.diagnostics = generated.diagnostics.filter { d in d.location.map { checked.contains($0.file) } ?? true }
@@ -281,12 +283,16 @@ public enum Pipeline {
     }
 
     /// Generates conformance tests from the source locale's pages.
-    public static func generate(_ config: Config, docSet: DocSet? = nil) -> GenerateResult {
+    ///
+    /// With `symbols` (the library's symbol graph, `LibrarySymbols.load`), the symbol check's
+    /// findings are among the diagnostics, and a table they show would not compile is generated
+    /// as a test that fails at the finding's doc line (`ConformanceTranslator.generate`).
+    public static func generate(_ config: Config, docSet: DocSet? = nil, symbols: LibrarySymbols? = nil) -> GenerateResult {
         let docs = docSet ?? DocSet.load(config, locales: config.sourceLocale.map { [$0] } ?? [], driftModel: false)
         let pages = docs.pages[config.source] ?? []
         let translator = ConformanceTranslator(
             options: GeneratorOptions(imports: config.imports, docTestLanguages: config.docTests))
-        let (files, diagnostics) = translator.generate(pages)
+        let (files, diagnostics) = translator.generate(pages, symbols: symbols)
         return GenerateResult(files: files, diagnostics: diagnostics.sortedForOutput())
     }
 

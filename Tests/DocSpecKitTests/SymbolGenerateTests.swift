@@ -1,0 +1,96 @@
+import DocSpecKit
+import Foundation
+import Testing
+
+/// `generate --symbols` and `check --symbols` on the clean fixture with a `symbol=` typo on one
+/// page: generation writes a failing test for the typo's table and the other page as before, and
+/// `check`, `generate` and `generate --check` agree on what is generated.
+@Suite("generate --symbols: one broken page does not stop the others")
+struct SymbolGenerateTests {
+    /// The fixture's library as a symbol graph (`swift package dump-symbol-graph`'s shape).
+    static let graph = """
+        {"metadata": {}, "module": {"name": "AppStoreServerAPI"}, "relationships": [], "symbols": [
+        \(symbols.map { kind, path in
+            #"{"kind": {"identifier": "\#(kind)", "displayName": ""}, "identifier": {"precise": "s:\#(path.joined())", "interfaceLanguage": "swift"}, "pathComponents": [\#(path.map { "\"\($0)\"" }.joined(separator: ", "))], "names": {"title": "\#(path.last ?? "")"}}"#
+        }.joined(separator: ",\n"))
+        ]}
+        """
+
+    static let symbols: [(String, [String])] = [
+        ("swift.struct", ["FixtureRequest"]), ("swift.enum", ["FixtureStatus"]), ("swift.enum", ["FixtureError"]),
+        ("swift.struct", ["SendFixtureV1"]), ("swift.enum", ["FixturePlayTime"]),
+        ("swift.enum.case", ["FixturePlayTime", "undeclared"]), ("swift.enum.case", ["FixturePlayTime", "zeroToFiveMinutes"]),
+        ("swift.enum.case", ["FixturePlayTime", "overSixteenDays"]),
+    ]
+
+    static func workspace(typo: Bool) throws -> Workspace {
+        let ws = try Workspace(fixture: "clean")
+        try ws.write("graphs/AppStoreServerAPI.symbols.json", graph)
+        if typo {
+            for locale in ["ja", "ru"] {
+                try ws.edit("docs-\(locale)/request.md", replacing: "symbol=FixturePlayTime ", with: "symbol=FixturePlayTim ")
+            }
+        }
+        return ws
+    }
+
+    @Test("with the docs clean, --symbols changes nothing: check --symbols is clean on what generate wrote")
+    func cleanAgrees() throws {
+        let ws = try Self.workspace(typo: false)
+        #expect(ws.run(["generate"]).status == 0)
+        let g = ws.run(["generate", "--check", "--symbol-graphs", "graphs"])
+        #expect(g.status == 0, "\(g.transcript)")
+        let c = ws.run(["check", "--symbol-graphs", "graphs"])
+        #expect(c.status == 0, "\(c.transcript)")
+    }
+
+    @Test("a symbol= typo: generate --symbols writes a failing test for its table, the other page as before; check --symbols and generate --check agree")
+    func typoAgrees() throws {
+        let ws = try Self.workspace(typo: false)
+        #expect(ws.run(["generate"]).status == 0)
+        let errorsPage = try #require(ws.read("Generated/errors.swift"))
+        let typoWs = try Self.workspace(typo: true)
+        try typoWs.write("Generated/errors.swift", errorsPage)
+        let g = typoWs.run(["generate", "--symbol-graphs", "graphs"])
+        #expect(g.status == 1, "\(g.transcript)")
+        #expect(g.err.contains("docs-ja/request.md:41:1: error: symbol=FixturePlayTim names no type of the library; did you mean 'FixturePlayTime'? [unknown-symbol]"), "\(g.err)")
+        #expect(g.out.hasSuffix("; the symbol check found 1 error (a table whose tests would not compile is a test that fails at its doc line)\n"), "\(g.out)")
+        // The other page is as a run without the typo wrote it (so it was not rewritten).
+        #expect(!g.out.contains("errors.swift"), "\(g.out)")
+        #expect(typoWs.read("Generated/errors.swift") == errorsPage)
+        let page = try #require(typoWs.read("Generated/request.swift"))
+        #expect(page.contains(#"@Test("docs-ja/request.md:43 int-enum FixturePlayTim: not generated (symbol check)")"#), "\(page)")
+        #expect(page.contains(#"DocSpecRef(file: "docs-ja/request.md", line: 41).fail("symbol=FixturePlayTim names no type of the library; did you mean 'FixturePlayTime'? [unknown-symbol]; "#))
+        #expect(!page.contains("FixturePlayTim.self") && typoWs.read("Generated/data/request.table3.json") == nil)
+
+        // generate --check and check --symbols: up to date, the one finding.
+        let gc = typoWs.run(["generate", "--check", "--symbol-graphs", "graphs"])
+        #expect(gc.out.hasSuffix("are up to date\n") && !gc.err.contains("stale-generated"), "\(gc.transcript)")
+        let c = typoWs.run(["check", "--symbol-graphs", "graphs"])
+        #expect(c.status == 1)
+        #expect(c.err.contains("[unknown-symbol]") && !c.err.contains("stale-generated"), "\(c.transcript)")
+        #expect(c.out.hasSuffix("files, up to date\n"), "\(c.out)")
+        // Without the symbol graph, check expects the table generated as written: stale.
+        let plain = typoWs.run(["check"])
+        #expect(plain.err.contains("Generated/request.swift:1:1: error: generated file (generated from docs-ja/request.md) is stale"), "\(plain.transcript)")
+    }
+
+    @Test("symbols: true in docspec.yml turns the symbol check on for check and generate")
+    func configKey() throws {
+        let ws = try Self.workspace(typo: true)
+        let config = try #require(ws.read("docspec.yml"))
+        try ws.write("docspec.yml", config + "symbols: true\n")
+        // Only the folder given on the command line decides where the graphs are read from.
+        let g = ws.run(["generate", "--symbol-graphs", "graphs"])
+        #expect(g.err.contains("[unknown-symbol]"), "\(g.transcript)")
+        // Without --symbol-graphs the graphs come from `swift package dump-symbol-graph`, which
+        // fails here (no Package.swift): the setting was read.
+        for command in ["check", "generate"] {
+            let r = ws.run([command])
+            #expect(r.status == 2 && r.err.contains("dump-symbol-graph"), "\(command): \(r.transcript)")
+        }
+        try ws.write("docspec.yml", config + "symbols: maybe\n")
+        let bad = ws.run(["check"])
+        #expect(bad.status == 2 && bad.err.contains("'symbols' must be true or false"), "\(bad.transcript)")
+    }
+}
