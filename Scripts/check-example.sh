@@ -5,9 +5,12 @@
 # its directive's line with the right name, and a renamed delegate parameter at its row, before
 # any test build; a changed raw value in the library fails `swift test` at the docs-ja row; a
 # doc-test that throws, fails an expectation, is marked compile-fail but compiles, or does not
-# compile is reported at its docs-ja line.
+# compile is reported at its docs-ja line. Isolation: with a `symbol=` typo on shapes.md,
+# `docspec generate --symbols` writes a test failing at the directive for that table, and the
+# other page's (strokes.md) tests still build and pass.
 #
-#   Scripts/check-example.sh          (SCRATCH: the example's build folder; default .build/example)
+#   Scripts/check-example.sh          (SCRATCH: the example's build folder, default .build/example;
+#                                      DOCSPEC_SCRATCH: docspec's, default .build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -29,8 +32,9 @@ trap 'restore; rm -rf "$WORK"' EXIT
 step() { printf '\n== check-example: %s\n' "$1"; }
 fail() { echo "check-example: FAILED: $1" >&2; exit 1; }
 
-swift build --product docspec >/dev/null
-DOCSPEC=$(swift build --product docspec --show-bin-path)/docspec
+DOCSPEC_SCRATCH=${DOCSPEC_SCRATCH:-$ROOT/.build}
+swift build --scratch-path "$DOCSPEC_SCRATCH" --product docspec >/dev/null
+DOCSPEC=$(swift build --scratch-path "$DOCSPEC_SCRATCH" --product docspec --show-bin-path)/docspec
 
 step "docspec check (docs lint clean, Generated/ up to date)"
 (cd "$EXAMPLE" && "$DOCSPEC" check)
@@ -64,6 +68,25 @@ line=$(grep -n 'shape(_:didResize:)' "$EXAMPLE/docs-ja/shapes.md" | cut -d: -f1)
 planted 'shape(_:didResize:)' 'shape(_:didScale:)'
 grep -qF "docs-ja/shapes.md:$line:3: error: ShapeObserver has no method 'shape(_:didScale:)'; the library has 'shape(_:didResize:)' [missing-member]" "$WORK/err.log" \
   || fail "the renamed parameter was not reported at docs-ja/shapes.md:$line"
+
+step "isolation: a symbol= typo on shapes.md is a test failing at its directive; strokes.md's tests build and pass"
+line=$(grep -n 'symbol=Corners' "$PAGE" | cut -d: -f1)
+sed -i 's/symbol=Corners /symbol=Corner /' "$PAGE"
+(cd "$EXAMPLE" && "$DOCSPEC" generate --symbol-graphs "$GRAPHS" > "$WORK/gen.log" 2>&1) && fail "generate --symbols exited 0 with a symbol= typo"
+grep -qF "docs-ja/shapes.md:$line:1: error: symbol=Corner names no type of the library; did you mean 'Corners'? [unknown-symbol]" "$WORK/gen.log" \
+  || { cat "$WORK/gen.log"; fail "generate --symbols did not report the typo at docs-ja/shapes.md:$line"; }
+(cd "$EXAMPLE" && swift build --build-tests --scratch-path "$SCRATCH" > "$WORK/build.log" 2>&1) \
+  || { tail -20 "$WORK/build.log"; fail "the generated tests do not build with the typo's table left out"; }
+(cd "$EXAMPLE" && swift test --skip-build --scratch-path "$SCRATCH" > "$WORK/test.log" 2>&1) && fail "swift test passed with a symbol= typo"
+expect_isolated() { grep -qF -- "$1" "$WORK/test.log" || { grep -E '✘|↳' "$WORK/test.log" | tail -20; fail "$2"; }; }
+expect_isolated "not generated (symbol check)\" recorded an issue at shapes.md:$line:1" "the typo's stand-in test did not fail at docs-ja/shapes.md:$line"
+expect_isolated "docs-ja/shapes.md:$line: symbol=Corner names no type of the library; did you mean 'Corners'? [unknown-symbol]" \
+  "the stand-in test's issue does not name the finding at docs-ja/shapes.md:$line"
+expect_isolated 'Suite "docs-ja/strokes.md" passed' "the other page's (strokes.md) tests did not pass"
+failed=$(grep -cE '^✘ Test .* recorded an issue' "$WORK/test.log" || true)
+[ "$failed" = 1 ] || { grep -E '✘' "$WORK/test.log" | tail -20; fail "$failed failing tests with the typo (expected 1: its stand-in)"; }
+cp "$WORK/shapes.md.orig" "$PAGE"
+rm -rf "$EXAMPLE/Generated" && cp -R "$WORK/Generated.orig" "$EXAMPLE/Generated"
 
 step "a changed raw value (pentagon = 5 → 6) fails swift test at the docs-ja row"
 line=$(grep -n '| `5` | `pentagon`' "$EXAMPLE/docs-ja/shapes.md" | cut -d: -f1)

@@ -20,6 +20,19 @@ public enum Palette: String, CaseIterable, Sendable, Codable {
     case green = "GREEN"
 }
 
+/// How thick a shape's outline is (documented on its own page, `strokes.md`).
+public enum StrokeWidth: Int, CaseIterable, Sendable, Codable {
+    case thin = 1
+    case regular = 2
+    case bold = 4
+}
+
+/// How a shape's outline is drawn.
+public enum StrokeStyle: String, CaseIterable, Sendable, Codable {
+    case solid = "SOLID"
+    case dashed = "DASHED"
+}
+
 /// A shape as the service accepts it.
 public struct Shape: Codable, Sendable {
     public var size: Int?
