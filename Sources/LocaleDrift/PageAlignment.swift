@@ -275,10 +275,15 @@ public struct PageAlignment: Sendable {
             // The matched sections' headings are each other's counterparts.
             let hs = source.sections[i].headingIndex
             let ht = target.sections[j].headingIndex
-            let matches = Alignment.scored(su.count, tu.count) { a, b in
-                if su[a] == hs || tu[b] == ht { return su[a] == hs && tu[b] == ht ? 100 : -1 }
-                return Self.blockScore(src.units[su[a]], tgt.units[tu[b]], ratio)
-                    - 2 * abs(Double(a) / Double(max(su.count, 1)) - Double(b) / Double(max(tu.count, 1)))
+            // The units are read in place (a copy of a unit retains each of its parts).
+            let matches = src.units.withUnsafeBufferPointer { sUnits in
+                tgt.units.withUnsafeBufferPointer { tUnits in
+                    Alignment.scored(su.count, tu.count) { a, b in
+                        if su[a] == hs || tu[b] == ht { return su[a] == hs && tu[b] == ht ? 100 : -1 }
+                        return Self.blockScore(sUnits[su[a]], tUnits[tu[b]], ratio)
+                            - 2 * abs(Double(a) / Double(max(su.count, 1)) - Double(b) / Double(max(tu.count, 1)))
+                    }
+                }
             }
             for (a, b) in matches { region.matches[su[a]] = tu[b] }
             regions.append(region)
@@ -324,8 +329,10 @@ public struct PageAlignment: Sendable {
         for (k, v) in rowPairs { targetRowPairs[v] = k }
         func leftovers(_ s: PageStructure, _ paired: [RowRef: RowRef]) -> [RowRef] {
             var out: [RowRef] = []
-            for (u, unit) in s.units.enumerated() where isGeneric(unit) {
-                for r in unit.table!.rows.indices where paired[RowRef(unit: u, row: r)] == nil { out.append(RowRef(unit: u, row: r)) }
+            s.units.withUnsafeBufferPointer { units in
+                for u in units.indices where isGeneric(units[u]) {
+                    for r in 0..<units[u].table!.rows.count where paired[RowRef(unit: u, row: r)] == nil { out.append(RowRef(unit: u, row: r)) }
+                }
             }
             return out
         }
@@ -556,12 +563,13 @@ public struct PageAlignment: Sendable {
         var out: [UInt64] = []
         // `Node.ELEMENT_NODE` in one locale, `ELEMENT_NODE` in the other: still alike.
         func add(_ t: InvariantTokens) { out += t.taggedHashesWithIdentifierParts(wholeWords: false) }
-        if let h = section.headingIndex { add(s.units[h].tokens) }
-        for k in section.body {
-            let u = s.units[k]
-            add(u.tokens)
-            if let c = u.codeKey { out.append(TagHash.of(UInt8(ascii: "k"), c)) }
-            if let t = u.table { for row in t.rows { add(row.tokens) } }
+        s.units.withUnsafeBufferPointer { units in
+            if let h = section.headingIndex { add(units[h].tokens) }
+            for k in section.body {
+                add(units[k].tokens)
+                if let c = units[k].codeKey { out.append(TagHash.of(UInt8(ascii: "k"), c)) }
+                if let t = units[k].table { for row in t.rows { add(row.tokens) } }
+            }
         }
         return out
     }

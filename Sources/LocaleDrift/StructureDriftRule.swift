@@ -492,13 +492,33 @@ public struct StructureDriftRule: DriftRule {
                 default: false
                 }
             }
+            let sourceProse = su.filter { isProse(s.units[$0]) }
+            let targetProse = tu.filter { isProse(t.units[$0]) }
+            // Prose tokens that agree kind by kind leave nothing missing or extra: no finding.
+            if Self.sameTokens(sourceProse.map { s.units[$0].tokens }, targetProse.map { t.units[$0].tokens }) { return }
+            let sourceUnits = sourceProse.map { ($0, s.units[$0].tokens, s.units[$0].range.start, sectionContext(s, $0), Self.lines(s.units[$0].range)) }
+            let targetUnits = targetProse.map { ($0, t.units[$0].tokens, t.units[$0].range.start, sectionContext(t, $0), Self.lines(t.units[$0].range)) }
+            // A token the prose of one locale has in a table of the other (or the reverse) is there.
+            let alsoInSource = su.compactMap { s.units[$0].table }.flatMap { $0.rows.map(\.tokens) }
+            let alsoInTarget = tu.compactMap { t.units[$0].table }.flatMap { $0.rows.map(\.tokens) }
             compareTokens(
-                source: su.filter { isProse(s.units[$0]) }.map { ($0, s.units[$0].tokens, s.units[$0].range.start, sectionContext(s, $0), Self.lines(s.units[$0].range)) },
-                target: tu.filter { isProse(t.units[$0]) }.map { ($0, t.units[$0].tokens, t.units[$0].range.start, sectionContext(t, $0), Self.lines(t.units[$0].range)) },
-                counterpart: counterpart, fallback: headingLocation,
-                // A token the prose of one locale has in a table of the other (or the reverse) is there.
-                alsoInSource: su.compactMap { s.units[$0].table }.flatMap { $0.rows.map(\.tokens) },
-                alsoInTarget: tu.compactMap { t.units[$0].table }.flatMap { $0.rows.map(\.tokens) })
+                source: sourceUnits, target: targetUnits, counterpart: counterpart, fallback: headingLocation, alsoInSource: alsoInSource,
+                alsoInTarget: alsoInTarget)
+        }
+
+        /// Whether two groups of blocks have the same tokens of every kind (`tokens(ofKind:)`, as
+        /// multisets of strings, compared as `compareTokens` compares them): then `compareTokens`
+        /// finds nothing missing and nothing extra, so it reports nothing.
+        static func sameTokens(_ a: [InvariantTokens], _ b: [InvariantTokens]) -> Bool {
+            for kind in 0..<5 {
+                var x: [String] = []
+                var y: [String] = []
+                for t in a { x += t.tokens(ofKind: kind) }
+                for t in b { y += t.tokens(ofKind: kind) }
+                guard x.count == y.count else { return false }
+                if x != y, x.sorted() != y.sorted() { return false }
+            }
+            return true
         }
 
         /// " in section 'X'" for the section holding unit `u` (empty before the first heading).
@@ -805,6 +825,7 @@ public struct StructureDriftRule: DriftRule {
                     sourceTokens.code.removeAll { $0 == sr[i].key }
                     targetTokens.code.removeAll { $0 == tr.key }
                 }
+                if Self.sameTokens([sourceTokens], [targetTokens]) { continue }
                 let context = " in row '\(clip(PageAlignment.rowKey(sr[i]), 40))'"
                 compareTokens(
                     source: [(i, sourceTokens, sr[i].location, context, sr[i].location.line...sr[i].location.line)],

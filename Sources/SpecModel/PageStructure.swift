@@ -394,6 +394,9 @@ public struct PageStructure: Hashable, Sendable {
             "прим. пер", "примечание от переводчика", "от переводчика", "译注", "譯註",
         ]
 
+        /// The scalars of each of `translatorNoteMarkers`.
+        static let translatorNoteMarkerScalars: [[Unicode.Scalar]] = translatorNoteMarkers.map { Array($0.unicodeScalars) }
+
         /// The first scalars of `translatorNoteMarkers`, lower and upper case.
         static let translatorNoteInitials: Set<Unicode.Scalar> = Set(translatorNoteMarkers.flatMap { marker -> [Unicode.Scalar] in
             guard let f = marker.unicodeScalars.first else { return [] }
@@ -406,6 +409,30 @@ public struct PageStructure: Hashable, Sendable {
             let lead = text.unicodeScalars.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || "(（[【*_".unicodeScalars.contains($0) })
             // Almost no block starts like a marker: its first letter decides before lower-casing.
             guard let first = lead.first, translatorNoteInitials.contains(first) else { return false }
+            // Many blocks start with an initial (`П…`, `О…`, `t…`): the lower-cased scalars must
+            // start with a marker's (each of its characters is one scalar) before the exact test
+            // below, which lower-cases a string, is worth running.
+            var low: [Unicode.Scalar] = []
+            var matched = false
+            scan: for u in lead.prefix(40) {
+                if u.isASCII {
+                    low.append(u.value >= 0x41 && u.value <= 0x5A ? Unicode.Scalar(UInt8(u.value + 0x20)) : u)
+                } else {
+                    low.append(contentsOf: u.properties.lowercaseMapping.unicodeScalars)
+                }
+                var alive = false
+                for m in translatorNoteMarkerScalars {
+                    let k = min(m.count, low.count)
+                    guard m[..<k].elementsEqual(low[..<k]) else { continue }
+                    if low.count >= m.count {
+                        matched = true
+                        break scan
+                    }
+                    alive = true
+                }
+                if !alive { return false }
+            }
+            guard matched else { return false }
             var head = String.UnicodeScalarView()
             for u in lead.prefix(40) { head.append(u) }
             let t = String(head).lowercased()

@@ -31,17 +31,25 @@ struct IncrementalCheckTests {
         let uri: String
         var version = 1
 
-        init(root: URL, uri: String, text: String) {
+        /// A server with the translation `text` at `uri` open (and the source page `sourceText`
+        /// at `sourceURI`, when given, opened first).
+        init(root: URL, uri: String, text: String, sourceURI: String? = nil, sourceText: String? = nil) {
             self.uri = uri
             _ = server.handle(LanguageServerTests.body(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root.absoluteString)"}}"#))
+            if let sourceURI, let sourceText { open(sourceURI, sourceText) }
+            open(uri, text)
+        }
+
+        func open(_ uri: String, _ text: String) {
             _ = server.handle(Array(try! JSONEncoder().encode(RPCMessage(method: "textDocument/didOpen", params: .from(LSP.DidOpenParams(
                 textDocument: LSP.TextDocumentItem(uri: uri, languageId: "markdown", version: 1, text: text)))))))
         }
 
-        func change(_ c: LSP.ContentChange) {
+        /// Applies `c` to the document at `uri` (default: the translation).
+        func change(_ c: LSP.ContentChange, uri: String? = nil) {
             version += 1
             _ = server.handle(Array(try! JSONEncoder().encode(RPCMessage(method: "textDocument/didChange", params: .from(LSP.DidChangeParams(
-                textDocument: LSP.VersionedTextDocumentIdentifier(uri: uri, version: version), contentChanges: [c]))))))
+                textDocument: LSP.VersionedTextDocumentIdentifier(uri: uri ?? self.uri, version: version), contentChanges: [c]))))))
         }
 
         var diagnostics: [LSP.Diagnostic] { server.lspDiagnostics(uri).0 }
@@ -89,6 +97,101 @@ struct IncrementalCheckTests {
             }
         }
         #expect(spliced * 2 > steps, "\(spliced) of \(steps) checks re-parsed only the edited blocks")
+        #expect(drifted * 2 > steps, "\(drifted) of \(steps) checks found drift")
+    }
+
+    /// An edit of the structure: a heading added or removed, a table row added, changed or
+    /// removed, a fence's info string changed or a fence line removed or added; `nil` when the
+    /// page has no line of the kind the draw asked for.
+    static func structuralEdit(_ text: String, ja: Bool, using rng: inout SeededGenerator) -> LSP.ContentChange? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func linesWhere(_ p: (String) -> Bool) -> [Int] { lines.indices.filter { p(lines[$0]) } }
+        func whole(_ l: Int, _ replacement: String) -> LSP.ContentChange {
+            LSP.ContentChange(range: LSP.Range(start: LSP.Position(line: l, character: 0), end: LSP.Position(line: l + 1, character: 0)), text: replacement)
+        }
+        func insert(before l: Int, _ s: String) -> LSP.ContentChange {
+            LSP.ContentChange(range: LSP.Range(start: LSP.Position(line: l, character: 0), end: LSP.Position(line: l, character: 0)), text: s)
+        }
+        func pick(_ xs: [Int]) -> Int? { xs.isEmpty ? nil : xs[Int.random(in: 0..<xs.count, using: &rng)] }
+        let headings = linesWhere { $0.hasPrefix("#") }
+        let rows = linesWhere { $0.hasPrefix("| `") || $0.hasPrefix("| x") }
+        let fences = linesWhere { $0.hasPrefix("```") }
+        let blankBeforeHeading = headings.filter { $0 > 0 && lines[$0 - 1].isEmpty }
+        let n = Int.random(in: 0..<100, using: &rng)
+        switch Int.random(in: 0..<9, using: &rng) {
+        case 0:  // a heading added before another
+            guard let l = pick(blankBeforeHeading) else { return nil }
+            let level = ["## ", "### ", "#### "].randomElement(using: &rng)!
+            let anchor = Bool.random(using: &rng) ? " {#new-\(n)}" : ""
+            return insert(before: l, level + (ja ? "新しい項目 \(n)" : "Новый пункт \(n)") + anchor + "\n\n" + (ja ? "本文 \(n) 件。" : "Текст \(n) штук.") + "\n\n")
+        case 1:  // a heading removed
+            guard let l = pick(headings) else { return nil }
+            return whole(l, "")
+        case 2:  // a heading's level or anchor changed
+            guard let l = pick(headings) else { return nil }
+            let line = lines[l]
+            let changed = Bool.random(using: &rng) ? "#" + line : line.replacingOccurrences(of: "{#item-", with: "{#punkt-")
+            return whole(l, changed + "\n")
+        case 3:  // a row added after a row
+            guard let l = pick(rows) else { return nil }
+            return insert(before: l + 1, "| `k\(n)` | \(ja ? "値" : "значение") \(n) |\n")
+        case 4:  // a row removed
+            guard let l = pick(rows) else { return nil }
+            return whole(l, "")
+        case 5:  // a row's cell changed: its key, a number, a cell more
+            guard let l = pick(rows) else { return nil }
+            let line = lines[l]
+            let changed = [line.replacingOccurrences(of: "`k", with: "`key"), line + " \(n) |", line.replacingOccurrences(of: " |", with: " \(n) |")].randomElement(using: &rng)!
+            return whole(l, changed + "\n")
+        case 6:  // a fence's info string changed
+            guard let l = pick(fences.filter { lines[$0].count > 3 }) ?? pick(fences) else { return nil }
+            return whole(l, ["```js", "```", "```json title=\"a.json\"", "````"].randomElement(using: &rng)! + "\n")
+        case 7:  // a fence line removed (the sample runs on) or one added
+            guard let l = pick(fences) else { return nil }
+            return Bool.random(using: &rng) ? whole(l, "") : insert(before: l, "```\n")
+        default:  // a sample's code changed
+            guard let l = pick(fences.filter { lines[$0].count > 3 }) else { return nil }
+            return insert(before: l + 1, "{\"extra\(n)\": \(n)}\n")
+        }
+    }
+
+    @Test("structural edits of a translation and of its open source page: the incremental diagnostics equal a fresh check's")
+    func structuralEdits() throws {
+        let root = try LanguageServerTests.workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sections = 0..<12
+        let uri = root.appendingPathComponent("ru/p.md").absoluteString
+        let sourceURI = root.appendingPathComponent("ja/p.md").absoluteString
+        var rng = SeededGenerator(seed: 1616)
+        var steps = 0
+        var sourceSteps = 0
+        var drifted = 0
+        for run in 0..<4 {
+            var source = "# 概要\n\n" + sections.map { Self.section($0, ja: true) }.joined()
+            var text = "# Обзор\n\n" + sections.map { Self.section($0, ja: false) }.joined()
+            try source.write(to: root.appendingPathComponent("ja/p.md"), atomically: true, encoding: .utf8)
+            let client = Client(root: root, uri: uri, text: text, sourceURI: sourceURI, sourceText: source)
+            for step in 0..<40 {
+                // One edit in four is of the source page.
+                let ofSource = Int.random(in: 0..<4, using: &rng) == 0
+                guard let change = Self.structuralEdit(ofSource ? source : text, ja: ofSource, using: &rng) else { continue }
+                if ofSource {
+                    source = LanguageServer.apply(change, to: source)
+                    client.change(change, uri: sourceURI)
+                    sourceSteps += 1
+                } else {
+                    text = LanguageServer.apply(change, to: text)
+                    client.change(change)
+                }
+                let incremental = client.diagnostics
+                steps += 1
+                if !incremental.isEmpty { drifted += 1 }
+                let fresh = Client(root: root, uri: uri, text: text, sourceURI: sourceURI, sourceText: source).diagnostics
+                #expect(incremental == fresh, "run \(run), step \(step): source \(source.debugDescription), translation \(text.debugDescription)")
+                if incremental != fresh { return }
+            }
+        }
+        #expect(steps > 120 && sourceSteps > 20, "\(steps) edits, \(sourceSteps) of the source page")
         #expect(drifted * 2 > steps, "\(drifted) of \(steps) checks found drift")
     }
 }
