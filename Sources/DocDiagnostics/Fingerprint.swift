@@ -24,6 +24,16 @@ extension Diagnostic {
         return hash.hex
     }
 
+    /// The same finding with its message worded `message`, its fingerprint unchanged: a finding
+    /// whose content the message stood for (no `fingerprintContent`) keeps the old message's,
+    /// line references removed, so rewording a message does not break baselines.
+    public func worded(_ message: String) -> Diagnostic {
+        var d = self
+        d.fingerprintContent = fingerprintContent ?? Self.removingLineReferences(self.message)
+        d.message = message
+        return d
+    }
+
     /// `file` relative to `root` when it lies below it (`/p/docs-ru/a.md` → `docs-ru/a.md`), else
     /// unchanged; `root` may end in `/` or not.
     public static func path(_ file: String, relativeTo root: String?) -> String {

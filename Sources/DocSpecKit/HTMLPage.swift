@@ -23,7 +23,10 @@ enum HTMLPage {
 
     /// HTML-escapes text for element content and quoted attribute values: `&`, `<`, `>`, `"`
     /// and `'`. Control characters other than tab and newline become U+FFFD.
-    static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String { escape(text, quotes: true) }
+
+    /// `escape`, with `"` and `'` escaped or (element content only) not.
+    private static func escape(_ text: String, quotes: Bool) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -31,8 +34,8 @@ enum HTMLPage {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+            case "\"" where quotes: out += "&quot;"
+            case "'" where quotes: out += "&#39;"
             case "\t", "\n": out.unicodeScalars.append(scalar)
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
@@ -44,6 +47,11 @@ enum HTMLPage {
         }
         return out
     }
+
+    /// HTML-escapes text for element content only (never an attribute value): `&`, `<` and `>`;
+    /// quotes stand as they are, which a text node allows (a finding's message quotes every
+    /// value, and `&#39;` is five bytes for one). Control characters as in `escape`.
+    static func escapeText(_ text: String) -> String { escape(text, quotes: false) }
 
     /// A complete page: `title` and `body` (already HTML) in the shell with the shared style, the
     /// page's extra `style`, and the inline script last.

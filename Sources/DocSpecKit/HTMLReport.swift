@@ -228,7 +228,7 @@ struct HTMLReport {
     /// A finding's severity, rule, message and location, then its notes; `marked` is the id of
     /// the element the finding is marked at on this page (`nil`: not marked, or not a pair page).
     func findingText(_ d: Diagnostic, marked: String?? = nil, noteTargets: [String?] = [], plain: [String: String] = [:]) -> String {
-        var s = "<span class=\"sev \(d.severity.rawValue)\">\(d.severity.rawValue)</span> <code class=\"rule\">\(e(d.ruleID))</code> \(e(d.message)) — \(locationLink(d.location, plain: plain))"
+        var s = "<span class=\"sev \(d.severity.rawValue)\">\(d.severity.rawValue)</span> <code class=\"rule\">\(e(d.ruleID))</code> \(HTMLPage.escapeText(d.message)) — \(locationLink(d.location, plain: plain))"
         switch marked {
         case .some(.some(let id)): s += " <a class=\"jump\" href=\"#\(id)\">show</a>"
         case .some(.none): s += " <span class=\"muted\">(no block of either page at this line)</span>"
@@ -237,7 +237,7 @@ struct HTMLReport {
         if !d.notes.isEmpty {
             s += "<ul class=\"notes\">"
             for (i, n) in d.notes.enumerated().prefix(Self.noteLimit) {
-                s += "<li>note: \(e(n.message)) — \(locationLink(n.location, plain: plain))"
+                s += "<li>note: \(HTMLPage.escapeText(n.message)) — \(locationLink(n.location, plain: plain))"
                 if i < noteTargets.count, let id = noteTargets[i] { s += " <a class=\"jump\" href=\"#\(id)\">show</a>" }
                 s += "</li>"
             }

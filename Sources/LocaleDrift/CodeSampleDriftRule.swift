@@ -49,14 +49,19 @@ public struct CodeSampleDriftRule: DriftRule {
         var missing: [Int] = []
         func flushMissing() {
             guard let first = missing.first else { return }
-            let section = pair.sourceSection(forLine: s[first].range.start.line)
-            let inSection = section.map { " in section '\($0)'" } ?? ""
-            let message = missing.count == 1
-                ? "\(describe(s[first])) code sample\(inSection) is missing in \(pair.target.locale)"
-                : "\(missing.count) code samples (\(missing.map { s[$0].language.isEmpty ? "plain" : s[$0].language }.joined(separator: ", ")))\(inSection) are missing in \(pair.target.locale)"
-            out.append(.error(
-                "missing-code-sample", message, at: pair.targetLocation(forSourceLine: s[first].range.start.line),
-                notes: missing.map { DiagnosticNote("the sample in the source locale (\(pair.source.locale))", at: s[$0].range.start) }))
+            // Named as the translation names the section; the fingerprint stays the one of the
+            // message that named it by the source's heading.
+            let line = s[first].range.start.line
+            func message(_ inSection: String) -> String {
+                missing.count == 1
+                    ? "\(describe(s[first])) code sample\(inSection) is missing in \(pair.target.locale)"
+                    : "\(missing.count) code samples (\(missing.map { s[$0].language.isEmpty ? "plain" : s[$0].language }.joined(separator: ", ")))\(inSection) are missing in \(pair.target.locale)"
+            }
+            let d = Diagnostic.error(
+                "missing-code-sample", message(pair.sourceSection(forLine: line).map { " in section '\($0)'" } ?? ""),
+                at: pair.targetLocation(forSourceLine: line),
+                notes: missing.map { DiagnosticNote("the sample in the source locale (\(pair.source.locale))", at: s[$0].range.start) })
+            out.append(d.worded(message(pair.sectionName(forSourceLine: line).map { " in section \($0)" } ?? "")))
             missing = []
         }
         for entry in pair.analyzed.samples.entries {

@@ -1,5 +1,16 @@
+import SpecModel
+
 /// Cutting long values for messages so that what differs stays visible.
 enum MessageText {
+    /// `message` with what `&vert;` is said when it quotes one: a value that shows `&vert;`
+    /// (an entity left as text: written `&amp;vert;`, or inside a backtick code span) reads
+    /// `&vert;` where the other locale has `|`, and a writer who does not know the entity
+    /// cannot tell why they differ.
+    static func explainingEntities(_ message: String) -> String {
+        guard message.utf8.count >= 6, message.hasBytes("&vert;") else { return message }
+        return message + " (&vert; is an escaped |, shown as text)"
+    }
+
     /// `s` cut to at most `width` characters, with an ellipsis at the end when cut.
     static func clip(_ s: String, _ width: Int) -> String {
         s.count > width ? String(s.prefix(width - 1)) + "…" : s

@@ -698,14 +698,53 @@ extension PagePair {
     /// alignment (see `PageAlignment.targetLocation(forSourceLine:)`), else by heading count.
     func targetLocation(forSourceLine line: Int) -> SourceLocation {
         let al = alignment ?? PageAlignment(self)
-        let section = al.source.sections.lastIndex { s in s.headingIndex.map { al.source.units[$0].range.start.line <= line } ?? true }
-        if let i = section, let j = al.sourceToTarget[i] ?? al.moved.first(where: { $0.0 == i })?.1,
+        if let i = al.sourceSection(containingLine: line), let j = al.targetSection(matching: i),
             let h = al.target.sections[j].headingIndex
         {
             return al.target.units[h].range.start
         }
         return al.targetLocation(forSourceLine: line) ?? targetAnchor(forSourceLine: line)
     }
+
+    /// The section holding `line` of the source page named for a message, quoted, as the
+    /// translation names it: the heading of the target section matched to it (`'Синтаксис'`),
+    /// else the source's heading marked with the source locale (`'構文' (ja)`); `nil` before the
+    /// first heading. (A message that named it otherwise before keeps its fingerprint: see
+    /// `Diagnostic.worded(_:)`.)
+    public func sectionName(forSourceLine line: Int) -> String? {
+        let al = alignment ?? PageAlignment(self)
+        guard let i = al.sourceSection(containingLine: line) else { return nil }
+        return al.sectionName(source: i, sourceLocale: source.locale)
+    }
+}
+
+extension PageAlignment {
+    /// The source section holding `line` (the last one whose heading starts at or before it),
+    /// `nil` when that is the part before the first heading.
+    func sourceSection(containingLine line: Int) -> Int? {
+        let i = source.sections.lastIndex { s in s.headingIndex.map { source.units[$0].range.start.line <= line } ?? true }
+        return i.flatMap { source.sections[$0].headingIndex == nil ? nil : $0 }
+    }
+
+    /// The target section matched to source section `i` (in order or moved), if any.
+    func targetSection(matching i: Int) -> Int? {
+        sourceToTarget[i] ?? moved.first(where: { $0.0 == i })?.1
+    }
+
+    /// Source section `i` named for a message, quoted: the matched target section's heading,
+    /// else the source's heading followed by ` (sourceLocale)`; `nil` for a section without
+    /// heading.
+    func sectionName(source i: Int, sourceLocale: String) -> String? {
+        let title = source.sections[i].title
+        guard source.sections[i].headingIndex != nil, !title.isEmpty else { return nil }
+        if let j = targetSection(matching: i), target.sections[j].headingIndex != nil, !target.sections[j].title.isEmpty {
+            return "'\(MessageText.clip(target.sections[j].title, 60))'"
+        }
+        return "'\(MessageText.clip(title, 60))' (\(sourceLocale))"
+    }
+}
+
+extension PagePair {
 
     /// Whether `line` of the source page lies in a section the translation lacks entirely.
     func isInMissingSection(sourceLine line: Int) -> Bool {

@@ -160,9 +160,16 @@ public struct StructureDriftRule: DriftRule {
         var writtenLinks: (source: [String: String]?, target: [String: String]?) = (nil, nil)
 
         /// Link tokens (normalised, `kind` 2) as the page writes them (`https://en.wikipedia.org/…`
-        /// rather than the compared `https://wikipedia.org/…`); other tokens as they are.
-        mutating func written(_ tokens: [String], kind: Int, target isTarget: Bool) -> [String] {
+        /// rather than the compared `https://wikipedia.org/…`): as the fix scanner reads them in
+        /// `lines` of that side (so an HTML `href`/`src` value is quoted as written too), else as a
+        /// link of the page; other tokens as they are.
+        mutating func written(_ tokens: [String], kind: Int, target isTarget: Bool, lines: [ClosedRange<Int>] = []) -> [String] {
             guard kind == 2 else { return tokens }
+            var raw: [String: String] = [:]
+            for l in lines {
+                for t in rawTokens(l, target: isTarget) where t.kind == 2 && raw[t.normalized] == nil { raw[t.normalized] = t.raw }
+            }
+            let tokens = tokens.map { raw[$0] ?? $0 }
             let map: [String: String]
             if let m = isTarget ? writtenLinks.target : writtenLinks.source {
                 map = m
@@ -182,6 +189,58 @@ public struct StructureDriftRule: DriftRule {
             let b = FixBuilder(pair)
             builder = b
             return b
+        }
+
+        /// One side's lines, as the fix scanner read them.
+        struct ScanKey: Hashable {
+            var target: Bool
+            var lines: ClosedRange<Int>
+        }
+
+        /// The raw tokens of scanned lines, kept while the pair is checked.
+        var scans: [ScanKey: [RawToken]] = [:]
+
+        /// The tokens written in `lines` of one side's text, with their byte ranges: the scanner
+        /// `docspec fix` edits with (`RawTokenScanner`), run once per block.
+        mutating func rawTokens(_ lines: ClosedRange<Int>, target isTarget: Bool) -> [RawToken] {
+            let key = ScanKey(target: isTarget, lines: lines)
+            if let r = scans[key] { return r }
+            let b = fixes()
+            let index = isTarget ? b.target : b.source
+            let r = index.bytes.isEmpty ? [] : b.scanner.scan(index, FixBuilder.bytes(index, lines))
+            scans[key] = r
+            return r
+        }
+
+        /// Where a token of `tokens` (normalised, of `kind`) is written in `lines` of one side:
+        /// the range of the first one there (for a code span, its backticks included; for a link,
+        /// its destination), lines 1-based and columns in Unicode scalars, as every location;
+        /// `nil` when the scanner finds none of them there (the finding stays at its block).
+        mutating func locate(_ tokens: [String], kind: Int, in lines: [ClosedRange<Int>], target isTarget: Bool) -> SourceRange? {
+            guard !tokens.isEmpty else { return nil }
+            let wanted = Set(tokens)
+            for l in lines {
+                let found = rawTokens(l, target: isTarget).filter { $0.kind == kind && wanted.contains($0.normalized) }
+                guard let first = found.min(by: { $0.range.lowerBound < $1.range.lowerBound }), !first.range.isEmpty else { continue }
+                let b = fixes()
+                let index = isTarget ? b.target : b.source
+                let file = isTarget ? pair.target.path : pair.source.path
+                // The last character's first byte: the range's end is inclusive.
+                var last = first.range.upperBound - 1
+                while last > first.range.lowerBound, index.bytes[last] & 0xC0 == 0x80 { last -= 1 }
+                return SourceRange(start: index.location(first.range.lowerBound, file: file), end: index.location(last, file: file))
+            }
+            return nil
+        }
+
+        /// A token finding placed at the token: `d` at `range` when the token was found, as it
+        /// was otherwise.
+        static func placed(_ d: Diagnostic, at range: SourceRange?) -> Diagnostic {
+            guard let range else { return d }
+            var d = d
+            d.location = range.start
+            d.end = range.end
+            return d
         }
         var tl: String { pair.target.locale }
         /// Each page's reader-visible text and code, ASCII-lower-cased, built when first needed:
@@ -464,7 +523,7 @@ public struct StructureDriftRule: DriftRule {
             // same data in another structure) is not missing or extra: its rows are compared.
             for k in su where s.units[k].kind == .table && !s.units[k].isSpecTable {
                 let st = s.units[k]
-                let section = sectionContext(s, k)
+                let section = shownContext(sourceUnit: k, counterpart: counterpart[k])
                 if let c = counterpart[k], t.units[c].kind == .table, !t.units[c].isSpecTable {
                     compareTableShape(st, t.units[c], section: section)
                 } else if counterpart[k] == nil, !hasPairedRows(source: k) {
@@ -496,8 +555,13 @@ public struct StructureDriftRule: DriftRule {
             let targetProse = tu.filter { isProse(t.units[$0]) }
             // Prose tokens that agree kind by kind leave nothing missing or extra: no finding.
             if Self.sameTokens(sourceProse.map { s.units[$0].tokens }, targetProse.map { t.units[$0].tokens }) { return }
-            let sourceUnits = sourceProse.map { ($0, s.units[$0].tokens, s.units[$0].range.start, sectionContext(s, $0), Self.lines(s.units[$0].range)) }
-            let targetUnits = targetProse.map { ($0, t.units[$0].tokens, t.units[$0].range.start, sectionContext(t, $0), Self.lines(t.units[$0].range)) }
+            let sourceUnits = sourceProse.map {
+                ($0, s.units[$0].tokens, s.units[$0].range.start, sectionContext(s, $0), Self.lines(s.units[$0].range),
+                 shownContext(sourceUnit: $0, counterpart: counterpart[$0]))
+            }
+            let targetUnits = targetProse.map {
+                ($0, t.units[$0].tokens, t.units[$0].range.start, sectionContext(t, $0), Self.lines(t.units[$0].range), sectionContext(t, $0))
+            }
             // A token the prose of one locale has in a table of the other (or the reverse) is there.
             let alsoInSource = su.compactMap { s.units[$0].table }.flatMap { $0.rows.map(\.tokens) }
             let alsoInTarget = tu.compactMap { t.units[$0].table }.flatMap { $0.rows.map(\.tokens) }
@@ -525,14 +589,33 @@ public struct StructureDriftRule: DriftRule {
         /// Sections are in page order (the part before the first heading first), so the last one
         /// starting at or before `u` is found by binary search: lint stays linear in headings.
         func sectionContext(_ s: PageStructure, _ u: Int) -> String {
+            guard let i = Self.sectionIndex(s, u), !s.sections[i].title.isEmpty else { return "" }
+            return " in section '\(clip(s.sections[i].title))'"
+        }
+
+        /// The section holding unit `u` (`nil` before the first heading).
+        static func sectionIndex(_ s: PageStructure, _ u: Int) -> Int? {
             var lo = 0
             var hi = s.sections.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if (s.sections[mid].headingIndex ?? -1) <= u { lo = mid + 1 } else { hi = mid }
             }
-            guard lo > 0, !s.sections[lo - 1].title.isEmpty else { return "" }
-            return " in section '\(clip(s.sections[lo - 1].title))'"
+            return lo > 0 ? lo - 1 : nil
+        }
+
+        /// " in section 'X'" for source unit `u` as the translation names the section: the
+        /// heading of the target section holding `u`'s counterpart `c` (where the finding is),
+        /// else of the target section matched to `u`'s, else the source's heading marked with
+        /// the source locale (`'構文' (ja)`); empty before the first heading. For messages only:
+        /// fingerprints keep `sectionContext` of the source, so baselines do not change.
+        func shownContext(sourceUnit u: Int, counterpart c: Int?) -> String {
+            let s = al.source
+            guard let i = Self.sectionIndex(s, u), !s.sections[i].title.isEmpty else { return "" }
+            if let c, let j = Self.sectionIndex(al.target, c), al.target.sections[j].headingIndex != nil, !al.target.sections[j].title.isEmpty {
+                return " in section '\(clip(al.target.sections[j].title))'"
+            }
+            return al.sectionName(source: i, sourceLocale: sl).map { " in section \($0)" } ?? ""
         }
 
         /// The target location of the next matched unit after source unit `k`.
@@ -663,7 +746,9 @@ public struct StructureDriftRule: DriftRule {
                     let source = sourceOf[k]
                         ?? tb.rows.indices.lazy.compactMap { [al] in al.targetRowPairs[RowRef(unit: k, row: $0)]?.unit }.first
                     let note = source.map { s.units[$0].range.start } ?? SourceLocation(file: pair.source.path, line: 1)
-                    let section = source.map { sectionContext(s, $0) } ?? sectionContext(t, k)
+                    // The translation's own section (the table is there), else the source's, as named.
+                    let own = sectionContext(t, k)
+                    let section = !own.isEmpty ? own : source.map { shownContext(sourceUnit: $0, counterpart: nil) } ?? ""
                     for j in tb.rows.indices where al.targetRowPairs[RowRef(unit: k, row: j)] == nil {
                         if isInSourceProse(tb.rows[j]) { continue }
                         out.append(Diagnostic(
@@ -696,7 +781,9 @@ public struct StructureDriftRule: DriftRule {
             let a = al.source.units[k]
             let ta = a.table!
             let sr = ta.rows
-            let section = sectionContext(al.source, k)
+            // Named as the translation names the section of the table its rows are in.
+            func shownSection(_ unit: Int?) -> String { shownContext(sourceUnit: k, counterpart: unit) }
+            let section = shownSection(blockMatch)
             func targetRow(_ r: RowRef) -> GenericTable.Row { al.target.units[r.unit].table!.rows[r.row] }
             let pairs = sr.indices.map { al.rowPairs[RowRef(unit: k, row: $0)] }
             // Missing rows: one finding per run, where the next paired row is in the translation.
@@ -739,11 +826,18 @@ public struct StructureDriftRule: DriftRule {
                 // Only where the rest of the row agrees; a row that differs elsewhere too is
                 // reported with its cells below.
                 guard Set(sr[i].tokens.code).subtracting([sr[i].key]) == Set(tr.tokens.code).subtracting([tr.key]) else { continue }
+                let theirLine = tr.location.line...tr.location.line
                 var d = Diagnostic(
                     "inline-code-mismatch", .warning,
-                    "the key of row '\(clip(sr[i].key, 40))' of the \(ta.origin.rawValue)\(section) differs: \(tl) has '\(clip(tr.key, 40))', the source locale (\(sl)) has '\(clip(sr[i].key, 40))'",
-                    at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
+                    MessageText.explainingEntities(
+                        "the key of row '\(clip(sr[i].key, 40))' of the \(ta.origin.rawValue)\(shownSection(p.unit)) differs: \(tl) has '\(clip(tr.key, 40))', the source locale (\(sl)) has '\(clip(sr[i].key, 40))'"),
+                    at: tr.location,
+                    notes: [DiagnosticNote(
+                        "the row in the source locale (\(sl))",
+                        at: locate([sr[i].key], kind: 1, in: [sr[i].location.line...sr[i].location.line], target: false)?.start ?? sr[i].location)],
                     fingerprint: "key|\(sr[i].key)|\(tr.key)")
+                // At the key's code span.
+                d = Self.placed(d, at: locate([tr.key], kind: 1, in: [theirLine], target: true))
                 d.fix = fixes().tokens(
                     rule: d.ruleID, kind: 1, missing: [sr[i].key], extra: [tr.key], sourceLines: [sr[i].location.line...sr[i].location.line],
                     targetLines: tr.location.line...tr.location.line)
@@ -759,7 +853,7 @@ public struct StructureDriftRule: DriftRule {
                 guard let theirs = Self.renamedKey(sr[i].key, in: tr.cells) else { continue }
                 out.append(Diagnostic(
                     "row-key-mismatch", .warning,
-                    "the name of row '\(clip(sr[i].key, 40))' of the \(ta.origin.rawValue)\(section) differs: \(tl) has '\(clip(theirs, 40))', the source locale (\(sl)) has '\(clip(sr[i].key, 40))'",
+                    "the name of row '\(clip(sr[i].key, 40))' of the \(ta.origin.rawValue)\(shownSection(p.unit)) differs: \(tl) has '\(clip(theirs, 40))', the source locale (\(sl)) has '\(clip(sr[i].key, 40))'",
                     at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
                     fingerprint: "key-name|\(sr[i].key)|\(theirs)"))
                 keyChanged.insert(i)
@@ -776,7 +870,7 @@ public struct StructureDriftRule: DriftRule {
                 if sr[i].cells.dropFirst().contains(where: { !$0.isEmpty }), tr.cells.dropFirst().allSatisfy(\.isEmpty) {
                     out.append(Diagnostic(
                         "table-shape-mismatch", .warning,
-                        "row '\(clip(PageAlignment.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(section) has no description in \(tl)",
+                        "row '\(clip(PageAlignment.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(shownSection(p.unit)) has no description in \(tl)",
                         at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
                         fingerprint: "empty-row|" + PageAlignment.rowKey(sr[i])))
                 } else if ta.columnCount == tb.columnCount,
@@ -788,7 +882,7 @@ public struct StructureDriftRule: DriftRule {
                     // A cell left as a placeholder (`...`, `TODO`) where the source has text.
                     out.append(Diagnostic(
                         "table-shape-mismatch", .warning,
-                        "row '\(clip(PageAlignment.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(section) has the placeholder '\(tr.cells[j])' in \(tl) where the source locale (\(sl)) has '\(clip(sr[i].cells[j], 40))'",
+                        "row '\(clip(PageAlignment.rowKey(sr[i]), 40))' of the \(tb.origin.rawValue)\(shownSection(p.unit)) has the placeholder '\(tr.cells[j])' in \(tl) where the source locale (\(sl)) has '\(clip(sr[i].cells[j], 40))'",
                         at: tr.location, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[i].location)],
                         fingerprint: "placeholder-cell|\(PageAlignment.rowKey(sr[i]))|\(j)"))
                 }
@@ -828,8 +922,8 @@ public struct StructureDriftRule: DriftRule {
                 if Self.sameTokens([sourceTokens], [targetTokens]) { continue }
                 let context = " in row '\(clip(PageAlignment.rowKey(sr[i]), 40))'"
                 compareTokens(
-                    source: [(i, sourceTokens, sr[i].location, context, sr[i].location.line...sr[i].location.line)],
-                    target: [(i, targetTokens, tr.location, context, tr.location.line...tr.location.line)],
+                    source: [(i, sourceTokens, sr[i].location, context, sr[i].location.line...sr[i].location.line, context)],
+                    target: [(i, targetTokens, tr.location, context, tr.location.line...tr.location.line, context)],
                     counterpart: [i: i], fallback: tr.location, keepNumbers: sr[i].wholeCellNumbers, row: true)
             }
             let rowFindings = Array(out[before...])
@@ -855,8 +949,10 @@ public struct StructureDriftRule: DriftRule {
         // MARK: tokens
 
         /// A block (or a table row) whose tokens are compared: its id, tokens, location, the
-        /// " in section 'X'" context for messages and its lines (where a fix finds the tokens).
-        typealias TokenUnit = (id: Int, tokens: InvariantTokens, at: SourceLocation, context: String, lines: ClosedRange<Int>)
+        /// " in section 'X'" context its findings' fingerprints hold (the section as its own page
+        /// names it), its lines (where a fix and the finding's location find the tokens) and the
+        /// context messages show (the section as the translation names it, `shownContext`).
+        typealias TokenUnit = (id: Int, tokens: InvariantTokens, at: SourceLocation, context: String, lines: ClosedRange<Int>, shown: String)
 
         /// The lines of a block's range.
         static func lines(_ r: SourceRange) -> ClosedRange<Int> { r.start.line...max(r.start.line, r.end.line) }
@@ -882,8 +978,8 @@ public struct StructureDriftRule: DriftRule {
                 t.links = t.links.map { link in localized.first { link == $0 || link.hasPrefix($0 + "/") }.map { $0 + "/…" } ?? link }
                 return t
             }
-            let source = localized.isEmpty ? source : source.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context, $0.lines) }
-            let target = localized.isEmpty ? target : target.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context, $0.lines) }
+            let source = localized.isEmpty ? source : source.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context, $0.lines, $0.shown) }
+            let target = localized.isEmpty ? target : target.map { TokenUnit($0.id, site($0.tokens), $0.at, $0.context, $0.lines, $0.shown) }
             let targetLines = Dictionary(target.map { ($0.id, $0.lines) }, uniquingKeysWith: { a, _ in a })
             let targetAt = Dictionary(target.map { ($0.id, $0.at) }, uniquingKeysWith: { a, _ in a })
             // A source block without counterpart: report at the counterpart of the nearest
@@ -961,9 +1057,9 @@ public struct StructureDriftRule: DriftRule {
                 for t in target.map(\.tokens) + alsoInTarget { for x in t.tokens(ofKind: kind) { available[x, default: 0] += 1 } }
                 if !multiset { for k in available.keys { available[k] = Int.max / 2 } }
                 // Missing tokens grouped by where they are reported.
-                var missing: [SourceLocation: (tokens: [String], note: SourceLocation, context: String, counterpart: Int?, sources: [ClosedRange<Int>])] = [:]
+                var missing: [SourceLocation: (tokens: [String], note: SourceLocation, context: String, counterpart: Int?, sources: [ClosedRange<Int>], shown: String)] = [:]
                 var order: [SourceLocation] = []
-                var softMissing: [(at: SourceLocation, token: String, note: SourceLocation, context: String, counterpart: Int, lines: ClosedRange<Int>)] = []
+                var softMissing: [(at: SourceLocation, token: String, note: SourceLocation, context: String, counterpart: Int, lines: ClosedRange<Int>, shown: String)] = []
                 var sourceCounts: [String: Int] = [:]
                 for t in alsoInSource { for x in t.tokens(ofKind: kind) { sourceCounts[x, default: 0] += 1 } }
                 var reported = Set<String>()
@@ -976,7 +1072,7 @@ public struct StructureDriftRule: DriftRule {
                             let c = counterpart[s.id]
                             let at = c.flatMap { targetAt[$0] } ?? nearest[s.id] ?? fallback
                             if missing[at] == nil {
-                                missing[at] = ([], s.at, s.context, c, [])
+                                missing[at] = ([], s.at, s.context, c, [], s.shown)
                                 order.append(at)
                             }
                             if missing[at]!.sources.last != s.lines { missing[at]!.sources.append(s.lines) }
@@ -984,7 +1080,7 @@ public struct StructureDriftRule: DriftRule {
                         } else if kind == 1, let c = counterpart[s.id], let at = targetAt[c], !inRegion(x, target: true),
                             reported.insert(x).inserted
                         {
-                            softMissing.append((at, x, s.at, s.context, c, s.lines))
+                            softMissing.append((at, x, s.at, s.context, c, s.lines, s.shown))
                         }
                     }
                 }
@@ -1009,7 +1105,7 @@ public struct StructureDriftRule: DriftRule {
                 // in its place: a replacement, not a span moved or written as plain text.
                 for m in softMissing where !(extra[m.counterpart] ?? []).isEmpty || !(softExtra[m.counterpart] ?? []).isEmpty {
                     if missing[m.at] == nil {
-                        missing[m.at] = ([], m.note, m.context, m.counterpart, [])
+                        missing[m.at] = ([], m.note, m.context, m.counterpart, [], m.shown)
                         order.append(m.at)
                     }
                     if missing[m.at]!.sources.last != m.lines { missing[m.at]!.sources.append(m.lines) }
@@ -1042,14 +1138,24 @@ public struct StructureDriftRule: DriftRule {
                 }
                 for at in order {
                     let m = missing[at]!
-                    let note = DiagnosticNote("the source locale (\(sl)) has it here", at: m.note)
+                    // Notes point at the source's token itself where the scanner finds it.
+                    let note = DiagnosticNote(
+                        "the source locale (\(sl)) has it here", at: locate(m.tokens, kind: kind, in: m.sources, target: false)?.start ?? m.note)
                     if let c = m.counterpart, let e = extra[c], !e.isEmpty {
                         extra[c] = nil
-                        let other = instead.flatMap { $0.missingAt == at ? DiagnosticNote("what \(tl) has instead", at: $0.at) : nil }
+                        let theirLines = targetLines[c].map { [$0] } ?? []
+                        let token = locate(e, kind: kind, in: theirLines, target: true)
+                        let other = instead.flatMap { $0.missingAt == at ? DiagnosticNote("what \(tl) has instead", at: token?.start ?? $0.at) : nil }
+                        let theirs = written(e, kind: kind, target: true, lines: theirLines)
+                        let ours = written(m.tokens, kind: kind, target: false, lines: m.sources)
                         var d = Diagnostic(
                             rule, .warning,
-                            "\(noun)\(m.context) differs: \(tl) has \(list(written(e, kind: kind, target: true), against: written(m.tokens, kind: kind, target: false))), the source locale (\(sl)) has \(list(written(m.tokens, kind: kind, target: false), against: written(e, kind: kind, target: true)))",
+                            MessageText.explainingEntities(
+                                "\(noun)\(m.shown) differs: \(tl) has \(list(theirs, against: ours)), the source locale (\(sl)) has \(list(ours, against: theirs))"),
                             at: at, notes: [note] + (other.map { [$0] } ?? []), fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))")
+                        // At the translation's token, unless it stands in another block than
+                        // the one where the source's belongs (then the note points at it).
+                        if other == nil { d = Self.placed(d, at: token) }
                         d.tokens = DriftTokens(source: m.tokens, target: e)
                         // A number replaced in another paragraph is new content more often than a
                         // typo: reported, not fixed.
@@ -1060,7 +1166,8 @@ public struct StructureDriftRule: DriftRule {
                     } else {
                         var d = Diagnostic(
                             rule, .warning,
-                            "\(noun) \(list(written(m.tokens, kind: kind, target: false)))\(m.context) of the source locale (\(sl)) \(m.tokens.count == 1 ? "is" : "are") missing in \(tl)",
+                            MessageText.explainingEntities(
+                                "\(noun) \(list(written(m.tokens, kind: kind, target: false, lines: m.sources)))\(m.shown) of the source locale (\(sl)) \(m.tokens.count == 1 ? "is" : "are") missing in \(tl)"),
                             at: at, notes: [note], fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))")
                         d.tokens = DriftTokens(source: m.tokens, target: [])
                         out.append(d)
@@ -1085,23 +1192,35 @@ public struct StructureDriftRule: DriftRule {
                         replaced = Array(Set(candidates.flatMap(\.tokens.code).filter { x in
                             !targetCode.contains(x) && e.contains { y in Self.contains(y, x) || Self.contains(x, y) }
                         })).sorted()
-                        if origin == nil, let first = candidates.first(where: { $0.tokens.code.contains(where: replaced.contains) }) {
-                            note = DiagnosticNote("the source locale (\(sl)) has it here", at: first.at)
+                        if let first = candidates.first(where: { $0.tokens.code.contains(where: replaced.contains) }) {
+                            // The renamed span itself in the source, where the scanner finds it.
+                            let span = locate(replaced, kind: kind, in: [first.lines], target: false)?.start
+                            if origin == nil {
+                                note = DiagnosticNote("the source locale (\(sl)) has it here", at: span ?? first.at)
+                            } else if let span {
+                                note.location = span
+                            }
                         }
                     }
+                    let token = locate(e, kind: kind, in: [t.lines], target: true)
                     if !replaced.isEmpty {
                         var d = Diagnostic(
                             rule, .warning,
-                            "\(noun)\(t.context) differs: \(tl) has \(list(e, against: replaced)), the source locale (\(sl)) has \(list(replaced, against: e))",
+                            MessageText.explainingEntities(
+                                "\(noun)\(t.shown) differs: \(tl) has \(list(e, against: replaced)), the source locale (\(sl)) has \(list(replaced, against: e))"),
                             at: t.at, notes: [note], fingerprint: "\(t.context)|\(replaced.joined(separator: " "))|\(e.joined(separator: " "))")
+                        d = Self.placed(d, at: token)
                         d.tokens = DriftTokens(source: replaced, target: e)
                         out.append(d)
                         continue
                     }
                     var d = Diagnostic(
-                        rule, .warning, "\(tl) has \(noun) \(list(written(e, kind: kind, target: true)))\(t.context) that the source locale (\(sl)) does not",
+                        rule, .warning,
+                        MessageText.explainingEntities(
+                            "\(tl) has \(noun) \(list(written(e, kind: kind, target: true, lines: [t.lines])))\(t.shown) that the source locale (\(sl)) does not"),
                         at: t.at, notes: [note],
                         fingerprint: "extra\(t.context)|\(e.joined(separator: " "))")
+                    d = Self.placed(d, at: token)
                     d.tokens = DriftTokens(source: [], target: e)
                     out.append(d)
                 }

@@ -88,16 +88,19 @@ public struct TableDriftRule: DriftRule {
             }
             guard unmatched.contains(i) else { continue }
             let section = pair.sourceSection(forLine: st.range.start.line).map { " (section '\($0)')" } ?? ""
+            // Named as the translation names it; the fingerprint stays that of `section`'s wording.
+            let shown = pair.sectionName(forSourceLine: st.range.start.line).map { " (section \($0))" } ?? ""
             if brokenInTarget.remove(st.id) != nil { continue }
             if pair.isInMissingSection(sourceLine: st.range.start.line) { continue }
             if unnamedBrokenInTarget > 0 {
                 unnamedBrokenInTarget -= 1
                 continue
             }
-            out.append(.error(
+            out.append(Diagnostic.error(
                 "missing-table", "spec table '\(st.id)'\(section) is missing in \(t.locale)",
                 at: pair.targetAnchor(forSourceLine: st.range.start.line),
-                notes: [DiagnosticNote("the table in the source locale (\(s.locale))", at: st.directive.range.start)]))
+                notes: [DiagnosticNote("the table in the source locale (\(s.locale))", at: st.directive.range.start)]
+            ).worded("spec table '\(st.id)'\(shown) is missing in \(t.locale)"))
         }
         for j in pairing.unmatchedTarget {
             let tt = t.tables[j]

@@ -56,7 +56,7 @@ struct HTMLReportProseTests {
 
         ## Настройки
 
-        2️⃣Тайм-аут задаётся параметром `timeoutMillis`. По умолчанию — 45 секунд.
+        Тайм-аут задаётся параметром 2️⃣`timeoutMillis`. По умолчанию — 6️⃣45 секунд.
 
         3️⃣## См. также
 
@@ -97,7 +97,7 @@ struct HTMLReportProseTests {
         #expect(at["link-mismatch"] == [marker("docs-ru/guide.md", Self.ru, 0)], "\(at)")
         #expect(at["untranslated-text"] == [marker("docs-ru/guide.md", Self.ru, 1)], "\(at)")
         #expect(at["inline-code-mismatch"] == [marker("docs-ru/guide.md", Self.ru, 2)], "\(at)")
-        #expect(at["number-mismatch"] == [marker("docs-ru/guide.md", Self.ru, 2)], "\(at)")
+        #expect(at["number-mismatch"] == [marker("docs-ru/guide.md", Self.ru, 6)], "\(at)")
         #expect(at["missing-section"] == [marker("docs-ru/guide.md", Self.ru, 3)], "\(at)")
         #expect(at["extra-section"] == [marker("docs-ru/guide.md", Self.ru, 4)], "\(at)")
         #expect(at.count == 6, "\(at)")

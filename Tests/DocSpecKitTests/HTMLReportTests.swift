@@ -29,7 +29,7 @@ struct HTMLReportTests {
         // The key changed in place (ru 4000014): the ru cell is the marked <td>, the ja cell a note.
         #expect(errors.contains(##"<td id="t1r2t-code" class="conflict hit-error"><span id="t1r2s-code" class="hit-note"><span class="lc">ja:</span> <code>4000041</code></span> <a class="badge note" href="#f1" title="note for finding 1">1</a><br><span class="other"><span class="lc">ru:</span> <code>4000014</code></span> <a class="badge error" href="#f1""##))
         #expect(errors.contains(#"<td id="t1r3t-status" class="conflict hit-error">"#))
-        #expect(errors.contains(##"<li id="f1" class="error"><span class="sev error">error</span> <code class="rule">cell-mismatch</code> &#39;code&#39; of row &#39;4000041&#39; in table &#39;error-codes:FixtureError&#39; is &#39;4000014&#39; in ru but &#39;4000041&#39; in ja — <span class="loc">ru:17:26</span> <a class="jump" href="#t1r2t-code">show</a>"##))
+        #expect(errors.contains(##"<li id="f1" class="error"><span class="sev error">error</span> <code class="rule">cell-mismatch</code> 'code' of row '4000041' in table 'error-codes:FixtureError' is '4000014' in ru but '4000041' in ja — <span class="loc">ru:17:26</span> <a class="jump" href="#t1r2t-code">show</a>"##))
         #expect(errors.contains(##"<li>note: the cell in the source locale (ja) — <span class="loc">ja:17:26</span> <a class="jump" href="#t1r2s-code">show</a></li>"##))
         // The pair's files are linked once, in the page's header.
         #expect(errors.contains(#"ja (source): <a href="../docs-ja/errors.md">docs-ja/errors.md</a> · ru: <a href="../docs-ru/errors.md">docs-ru/errors.md</a>"#))

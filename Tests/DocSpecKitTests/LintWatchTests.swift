@@ -127,7 +127,8 @@ struct LintWatchTests {
         #expect(run.ticks[1].err == "", "\(run.ticks[1])")
         #expect(run.ticks[1].out.contains("0 new, 0 resolved; 0 errors, 1 warning"), "\(run.ticks[1])")
         // The level changed: the warning went, an error came.
-        #expect(run.ticks[2].err.contains("ru/limits.md:5:1: error:"), "\(run.ticks[2])")
+        // At the number itself (after "Не более ").
+        #expect(run.ticks[2].err.contains("ru/limits.md:5:10: error:"), "\(run.ticks[2])")
         #expect(run.ticks[2].out.contains("resolved: ru/limits.md:5: warning:"), "\(run.ticks[2])")
         #expect(run.ticks[2].out.contains(": docspec.yml changed; 1 new, 1 resolved; 1 error, 0 warnings"), "\(run.ticks[2])")
         // A broken docspec.yml is reported and watching goes on.

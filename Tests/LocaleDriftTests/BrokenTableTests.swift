@@ -118,7 +118,7 @@ struct MissingSampleGroupingTests {
             """)
         let findings = try drift(jaPage, ruPage, rules: [CodeSampleDriftRule()])
         #expect(findings.count == 1)
-        #expect(findings.first?.message == "3 code samples (console, console, powershell) in section 'トラブルシューティング' are missing in ru")
+        #expect(findings.first?.message == "3 code samples (console, console, powershell) in section 'Устранение неполадок' are missing in ru")
         #expect(findings.first?.location == ruPage[1])
         #expect(findings.first?.notes.map(\.location) == [jaPage[2], jaPage[3], jaPage[4]])
     }

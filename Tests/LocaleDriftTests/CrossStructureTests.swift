@@ -147,9 +147,10 @@ struct RepeatedKeyTests {
     func keyChanged() throws {
         let jaPage = ja(operatorsJA)
         let ruPage = ru(operatorsRU.replacingOnce("| `-=` | `var -= expr`", with: "| `-` | `var -= expr`"))
-        let row = Location(file: ruPage[1].file, line: ruPage[1].line, column: 1)
+        // At the key cell's code span (after "| "), on both sides.
+        let row = Location(file: ruPage[1].file, line: ruPage[1].line, column: 3)
         try expectDrift(jaPage, ruPage, rules: rules, [
-            Finding("inline-code-mismatch", .warning, at: row, note: Location(file: jaPage[1].file, line: jaPage[1].line, column: 1))
+            Finding("inline-code-mismatch", .warning, at: row, note: Location(file: jaPage[1].file, line: jaPage[1].line, column: 3))
         ])
         let message = try drift(jaPage, ruPage, rules: rules).first?.message ?? ""
         #expect(message.contains("ru has '-'") && message.contains("has '-='"), "\(message)")
@@ -190,8 +191,7 @@ struct GenericCellTests {
         let ruPage = ru(limitsRU.replacingOnce("| 16 |", with: "| 61 |"))
         try expectDrift(jaPage, ruPage, rules: rules, [
             Finding(
-                "number-mismatch", .warning, at: Location(file: ruPage[1].file, line: ruPage[1].line, column: 1),
-                note: Location(file: jaPage[1].file, line: jaPage[1].line, column: 1))
+                "number-mismatch", .warning, at: ruPage.location(of: "61"), note: jaPage.location(of: "16"))
         ])
     }
 }

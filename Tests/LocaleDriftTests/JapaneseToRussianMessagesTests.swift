@@ -38,14 +38,14 @@ struct JapaneseToRussianMessagesTests {
         let source = ja("""
             # Windows
 
-            2️⃣Windows では [Visual Studio 2019 のビルドツール](https://visualstudio.microsoft.com/tools)をインストールしてください。インストーラを実行し、C++ ツールを選びます。
+            Windows では [Visual Studio 2️⃣2019 のビルドツール](https://visualstudio.microsoft.com/tools)をインストールしてください。インストーラを実行し、C++ ツールを選びます。
             """)
         let target = ru("""
             # Windows
 
             1️⃣В Windows установите [инструменты сборки](https://visualstudio.microsoft.com/tools).
 
-            3️⃣Подойдёт Visual Studio 2022: запустите установщик и выберите инструменты C++.
+            Подойдёт Visual Studio 3️⃣2022: запустите установщик и выберите инструменты C++.
             """)
         let found = try drift(source, target).filter { $0.ruleID == "number-mismatch" }
         #expect(found.count == 1, "\(found)")
@@ -94,7 +94,7 @@ struct JapaneseToRussianMessagesTests {
         let target = ru("""
             # Типы данных
 
-            1️⃣Целые типы бывают знаковыми и беззнаковыми ([дополнительный код](https://en.wikipedia.org/wiki/Two%27s_complement)).
+            Целые типы бывают знаковыми и беззнаковыми ([дополнительный код](1️⃣https://en.wikipedia.org/wiki/Two%27s_complement)).
 
             Есть и типы с плавающей точкой.
             """)
@@ -188,6 +188,6 @@ struct JapaneseToRussianMessagesTests {
               - : Запрос выполнен успешно.
             """)
         let found = try drift(source, target).filter { $0.ruleID == "missing-generic-row" }
-        #expect(found.map(\.message) == ["row '226 IM Used' of the definition list in section '成功レスポンス' is missing in ru"], "\(found)")
+        #expect(found.map(\.message) == ["row '226 IM Used' of the definition list in section 'Успешные ответы' is missing in ru"], "\(found)")
     }
 }

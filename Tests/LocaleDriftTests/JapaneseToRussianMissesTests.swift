@@ -54,7 +54,7 @@ struct JapaneseToRussianMissesTests {
 
             Значения `n` начинаются с `1`, а не с `0`.
             """)
-        try expectDrift(source, target, [Finding("inline-code-mismatch", .warning, at: target[1], note: source.firstLine(of: "`v-for` は"))])
+        try expectDrift(source, target, [Finding("inline-code-mismatch", .warning, at: target[1], note: source.location(of: "`1...n`"))])
         let agreeing = ru(target.marked.text.replacingOnce("число в `v-for`", with: "число в `v-for` (диапазон `1...n`)"))
         try expectDrift(source, agreeing, [])
     }

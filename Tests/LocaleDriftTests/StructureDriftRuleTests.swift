@@ -168,10 +168,10 @@ struct StructureDriftRuleTests {
         try expectDrift(ja(genericJA), ruPage, rules: rules, [Finding("extra-section", .warning, at: ruPage[1], note: Location(file: "docs-ja/p.md", line: 1))])
     }
 
-    @Test("number-mismatch: a changed number in prose, at the ru block, note at the ja block")
+    @Test("number-mismatch: a changed number in prose, at the ru number, note at the ja number")
     func numberChanged() throws {
-        let jaPage = ja(genericJA.replacingOnce("<a href=\"https://example.com/spec\" target=\"_blank\">仕様</a>", with: "1️⃣<a href=\"https://example.com/spec\" target=\"_blank\">仕様</a>"))
-        let ruPage = ru(genericRU.replacingOnce("В <a href", with: "1️⃣В <a href").replacingOnce("250 миллисекунд", with: "25 миллисекунд"))
+        let jaPage = ja(genericJA.replacingOnce("250 ミリ秒", with: "1️⃣250 ミリ秒"))
+        let ruPage = ru(genericRU.replacingOnce("250 миллисекунд", with: "1️⃣25 миллисекунд"))
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("number-mismatch", .warning, at: ruPage[1], note: jaPage[1])])
     }
 
@@ -185,7 +185,7 @@ struct StructureDriftRuleTests {
     @Test("inline-code-mismatch: a code span changed in the translation is one finding naming both")
     func inlineCodeChanged() throws {
         let jaPage = ja(genericJA.replacingOnce("`v-for` ディレクティブ", with: "1️⃣`v-for` ディレクティブ"))
-        let ruPage = ru(genericRU.replacingOnce("Директива `v-for`", with: "1️⃣Директива `v-if`"))
+        let ruPage = ru(genericRU.replacingOnce("Директива `v-for`", with: "Директива 1️⃣`v-if`"))
         let d = try drift(jaPage, ruPage, rules: rules)
         #expect(sorted(d.map(Finding.init)) == [Finding("inline-code-mismatch", .warning, at: ruPage[1], note: jaPage[1])])
         #expect(d.first?.message.contains("ru has 'v-if', the source locale (ja) has 'v-for'") == true, "\(d)")
@@ -193,8 +193,8 @@ struct StructureDriftRuleTests {
 
     @Test("link-mismatch: a link target changed (locale path segments and locale subdomains aside)")
     func linkChanged() throws {
-        let jaPage = ja(genericJA.replacingOnce("`v-for` ディレクティブ", with: "1️⃣`v-for` ディレクティブ"))
-        let ruPage = ru(genericRU.replacingOnce("Директива `v-for`", with: "1️⃣Директива `v-for`").replacingOnce("(/ru/guide/essentials/list)", with: "(/ru/guide/essentials/lists)"))
+        let jaPage = ja(genericJA.replacingOnce("(/ja/guide/essentials/list)", with: "(1️⃣/ja/guide/essentials/list)"))
+        let ruPage = ru(genericRU.replacingOnce("(/ru/guide/essentials/list)", with: "(1️⃣/ru/guide/essentials/lists)"))
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("link-mismatch", .warning, at: ruPage[1], note: jaPage[1])])
     }
 
@@ -205,8 +205,8 @@ struct StructureDriftRuleTests {
             .replacingOnce("Число показывается как `{count}`.", with: "Число показывается как {число}, а `{count}` — в журнале."))
         // `{count}` inside a code span is inline code; the prose placeholder is the one that moved.
         // The shortcode line starts the paragraph.
-        let jaWithPlaceholder = ja(genericJA.replacingOnce("タイムアウトは 0.5 秒", with: "タイムアウトは {limit} 件で 0.5 秒")
-            .replacingOnce("{{< note >}}", with: "1️⃣{{< note >}}"))
+        // Missing in ru: at the block where it belongs, the note at the source's placeholder.
+        let jaWithPlaceholder = ja(genericJA.replacingOnce("タイムアウトは 0.5 秒", with: "タイムアウトは 1️⃣{limit} 件で 0.5 秒"))
         let ruWithout = ru(genericRU.replacingOnce("Тайм-аут задаётся", with: "Тайм-аут задаётся {лимит}")
             .replacingOnce("{{< note >}}", with: "1️⃣{{< note >}}"))
         try expectDrift(jaWithPlaceholder, ruWithout, rules: rules, [Finding("placeholder-mismatch", .warning, at: ruWithout[1], note: jaWithPlaceholder[1])])
@@ -215,7 +215,8 @@ struct StructureDriftRuleTests {
 
     @Test("html-attribute-mismatch: an attribute dropped from embedded HTML")
     func htmlAttributeDropped() throws {
-        let jaPage = ja(genericJA.replacingOnce("<a href=\"https://example.com/spec\" target=\"_blank\">仕様</a>", with: "1️⃣<a href=\"https://example.com/spec\" target=\"_blank\">仕様</a>"))
+        // Missing in ru: at the block where it belongs, the note at the source's attribute.
+        let jaPage = ja(genericJA.replacingOnce("<a href=\"https://example.com/spec\" target=\"_blank\">仕様</a>", with: "<a href=\"https://example.com/spec\" 1️⃣target=\"_blank\">仕様</a>"))
         let ruPage = ru(genericRU.replacingOnce("В <a href=\"https://example.com/spec\" target=\"_blank\">", with: "1️⃣В <a href=\"https://example.com/spec\">"))
         try expectDrift(jaPage, ruPage, rules: rules, [Finding("html-attribute-mismatch", .warning, at: ruPage[1], note: jaPage[1])])
     }
