@@ -53,8 +53,9 @@ public struct StructureDriftRule: DriftRule {
             help: """
                 A link to a place on the same page (`[…](#id)`) leads to a heading or anchor in the source locale, but no \
                 heading, explicit anchor or HTML id of the translation has that id: its heading was translated (and with \
-                it the generated id) or removed. Point the link at the translation's id, or give the heading the \
-                source's anchor (`{#id}`).
+                it the generated id) or removed; or the translator rewrote the fragment, which now names nothing, \
+                while the source's link in the same place leads to a heading there. Point the link at the \
+                translation's id, or give the heading the source's anchor (`{#id}`).
                 """, example: "[構文](#syntax) → ## Синтаксис (id 'синтаксис')"),
         RuleDescriptor(
             "number-mismatch", .warning, layer: .drift, summary: "a number of the source's prose or table is missing in the translation",
@@ -425,23 +426,77 @@ public struct StructureDriftRule: DriftRule {
         // MARK: in-page links
 
         /// Fragment-only links of the translation that lead nowhere on its page although the
-        /// source page has the place they name.
+        /// source page has the place they name, or although the source's link in the same place
+        /// (the same ordinal among the in-page links of the block's counterpart) leads somewhere
+        /// on the source page: the translator rewrote the fragment (`#синтаксис` for `#syntax`)
+        /// and it names no heading of the translation.
         mutating func inPageLinks() {
-            let fragments = pair.target.links.filter { !$0.isImage && $0.destination.hasPrefix("#") && $0.destination.utf8.count > 1 }
+            func isFragment(_ l: SpecLink) -> Bool { !l.isImage && l.destination.hasPrefix("#") && l.destination.utf8.count > 1 }
+            func key(_ l: SpecLink) -> String {
+                let raw = String(l.destination.dropFirst())
+                return Self.anchorKey(raw.removingPercentEncoding ?? raw)
+            }
+            let fragments = pair.target.links.filter(isFragment)
             guard !fragments.isEmpty else { return }
             let sourceIDs = Self.anchorIDs(pair.source, al.source)
             let targetIDs = Self.anchorIDs(pair.target, al.target)
             var seen = Set<String>()
+            var sourceLinks: [Int: [SpecLink]]? = nil
+            var targetLinks: [Int: [SpecLink]]? = nil
+            var sourceOf: [Int: Int] = [:]
             for link in fragments {
-                let raw = String(link.destination.dropFirst())
-                let id = Self.anchorKey(raw.removingPercentEncoding ?? raw)
-                guard !id.isEmpty, targetIDs[id] == nil, let there = sourceIDs[id], seen.insert(id).inserted else { continue }
+                let id = key(link)
+                guard !id.isEmpty, targetIDs[id] == nil else { continue }
+                if let there = sourceIDs[id] {
+                    guard seen.insert(id).inserted else { continue }
+                    out.append(Diagnostic(
+                        "broken-anchor-link", .warning,
+                        "in-page link '\(clip(link.destination))' leads nowhere in \(tl): no heading or anchor has that id, while the source locale (\(sl)) has it",
+                        at: link.range.start, notes: [DiagnosticNote("the place it names in the source locale (\(sl))", at: there)],
+                        fingerprint: "anchor-link|" + id))
+                    continue
+                }
+                // The source's link in the same place, by the block alignment: built once.
+                if sourceLinks == nil {
+                    sourceLinks = Self.fragmentLinks(pair.source.links.filter(isFragment), al.source)
+                    targetLinks = Self.fragmentLinks(fragments, al.target)
+                    for region in al.regions { for (a, b) in region.matches { sourceOf[b] = a } }
+                }
+                guard let u = Self.unit(containingLine: link.range.start.line, al.target), let c = sourceOf[u],
+                    let theirs = targetLinks?[u], let ours = sourceLinks?[c], theirs.count == ours.count,
+                    let k = theirs.firstIndex(of: link)
+                else { continue }
+                let counterpart = ours[k]
+                let sourceID = key(counterpart)
+                guard !sourceID.isEmpty, sourceID != id, let there = sourceIDs[sourceID], seen.insert(id).inserted else { continue }
                 out.append(Diagnostic(
                     "broken-anchor-link", .warning,
-                    "in-page link '\(clip(link.destination))' leads nowhere in \(tl): no heading or anchor has that id, while the source locale (\(sl)) has it",
-                    at: link.range.start, notes: [DiagnosticNote("the place it names in the source locale (\(sl))", at: there)],
+                    "in-page link '\(clip(link.destination))' leads nowhere in \(tl): no heading or anchor has that id, while the source locale's (\(sl)) link in its place, '\(clip(counterpart.destination))', leads to a heading there",
+                    at: link.range.start,
+                    notes: [DiagnosticNote("the place the source's link names (\(sl))", at: there)],
                     fingerprint: "anchor-link|" + id))
             }
+        }
+
+        /// In-page links by the unit of `s` whose block holds them, in page order.
+        static func fragmentLinks(_ links: [SpecLink], _ s: PageStructure) -> [Int: [SpecLink]] {
+            var out: [Int: [SpecLink]] = [:]
+            for l in links { if let u = unit(containingLine: l.range.start.line, s) { out[u, default: []].append(l) } }
+            return out
+        }
+
+        /// The unit of `s` whose lines hold `line` (the last one starting at or before it, when
+        /// it reaches that line), by binary search over the units in page order.
+        static func unit(containingLine line: Int, _ s: PageStructure) -> Int? {
+            var lo = 0
+            var hi = s.units.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if s.units[mid].range.start.line <= line { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo > 0 else { return nil }
+            let r = s.units[lo - 1].range
+            return max(r.end.line, r.start.line) >= line ? lo - 1 : nil
         }
 
         /// The ids a page's in-page links can name, keyed by `anchorKey`: explicit heading anchors

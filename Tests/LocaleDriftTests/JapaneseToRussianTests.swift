@@ -174,6 +174,44 @@ struct JapaneseToRussianTests {
         #expect(found.map { $0.notes.map(\.location) } == [[source.firstLine(of: "## 構文")], [source.firstLine(of: "## Note")]])
     }
 
+    @Test("An in-page link whose fragment the translator rewrote to lead nowhere is reported where the source's link in its place leads to a heading")
+    func rewrittenInPageLink() throws {
+        let source = ja("""
+            # API
+
+            詳しくは[構文](#構文)と[例](#例)を参照してください。
+
+            2️⃣## 構文
+
+            構文の説明です。
+
+            ## 例
+
+            例の説明です。
+            """)
+        let target = ru("""
+            # API
+
+            1️⃣Подробнее см. [синтаксис](#синтакс) и [примеры](#примеры).
+
+            ## Синтаксис
+
+            Описание синтаксиса.
+
+            ## Примеры
+
+            Описание примеров.
+            """)
+        let found = try drift(source, target, rules: [StructureDriftRule()]).filter { $0.ruleID == "broken-anchor-link" }
+        #expect(found.map(Finding.init) == [Finding("broken-anchor-link", .warning, at: target[1], note: source[2])], "\(found)")
+        #expect(found.first?.message.contains("'#синтакс' leads nowhere in ru") == true && found.first?.message.contains("'#構文'") == true, "\(found)")
+        // Both links leading to the translation's headings: silent; the source's own link leading
+        // nowhere says nothing of the translation's.
+        try expectDrift(source, ru(target.marked.text.replacingOnce("#синтакс", with: "#синтаксис")), rules: [StructureDriftRule()], [])
+        try expectDrift(
+            ja(source.marked.text.replacingOnce("(#構文)", with: "(#syntax)")), ru(target.marked.text), rules: [StructureDriftRule()], [])
+    }
+
     // MARK: tokens that are not drift
 
     @Test("Digits inside an ideographic word, multipliers, qualifiers, quotes, backticks and code elsewhere on the page are not drift")
