@@ -143,7 +143,7 @@ public struct PageAlignment: Sendable {
         moved = Self.movedPairs(
             leftS, leftT, score: movedScore, sourceAnchor: { src.units[src.sections[$0].headingIndex!].anchor },
             targetAnchor: { tgt.units[tgt.sections[$0].headingIndex!].anchor }, sourceTokens: { ss[$0] }, targetTokens: { ts[$0] })
-        alignRegions()
+        alignRegions(pair.scoreCache)
         unmatchedLines = (Self.lines(source, missingSections), Self.lines(target, extraSections))
     }
 
@@ -255,7 +255,13 @@ public struct PageAlignment: Sendable {
 
     /// Splits the pages into regions and aligns their blocks. An unmatched section whose blocks
     /// found counterparts (a translator merged or split headings) is not missing or extra.
-    mutating func alignRegions() {
+    ///
+    /// With `cache`, a region whose blocks are alike (`blockInputsEqual`) to those of the region
+    /// at the same place in the cache's last alignment, at the same length ratio, takes that
+    /// region's block matches: the block scores read nothing else, so the matches are the same.
+    mutating func alignRegions(_ cache: SectionScoreCache? = nil) {
+        let previous = cache?.takeRegions()
+        var memo = SectionScoreCache.Regions(source: source.units, target: target.units, ratio: lengthRatio, regions: [])
         let movedS = Set(moved.map(\.0))
         let movedT = Set(moved.map(\.1))
         let pairs = sourceToTarget.sorted { $0.key < $1.key }.map { ($0.key, $0.value, false) } + moved.map { ($0.0, $0.1, true) }
@@ -275,19 +281,27 @@ public struct PageAlignment: Sendable {
             // The matched sections' headings are each other's counterparts.
             let hs = source.sections[i].headingIndex
             let ht = target.sections[j].headingIndex
-            // The units are read in place (a copy of a unit retains each of its parts).
-            let matches = src.units.withUnsafeBufferPointer { sUnits in
-                tgt.units.withUnsafeBufferPointer { tUnits in
-                    Alignment.scored(su.count, tu.count) { a, b in
-                        if su[a] == hs || tu[b] == ht { return su[a] == hs && tu[b] == ht ? 100 : -1 }
-                        return Self.blockScore(sUnits[su[a]], tUnits[tu[b]], ratio)
-                            - 2 * abs(Double(a) / Double(max(su.count, 1)) - Double(b) / Double(max(tu.count, 1)))
+            let headings = (su.firstIndex { $0 == hs }, tu.firstIndex { $0 == ht })
+            let matches: [(Int, Int)]
+            if let previous, let kept = Self.keptMatches(previous, k, su, tu, headings, source.units, target.units, ratio) {
+                matches = kept
+            } else {
+                // The units are read in place (a copy of a unit retains each of its parts).
+                matches = src.units.withUnsafeBufferPointer { sUnits in
+                    tgt.units.withUnsafeBufferPointer { tUnits in
+                        Alignment.scored(su.count, tu.count) { a, b in
+                            if su[a] == hs || tu[b] == ht { return su[a] == hs && tu[b] == ht ? 100 : -1 }
+                            return Self.blockScore(sUnits.baseAddress! + su[a], tUnits.baseAddress! + tu[b], ratio)
+                                - 2 * abs(Double(a) / Double(max(su.count, 1)) - Double(b) / Double(max(tu.count, 1)))
+                        }
                     }
                 }
             }
+            memo.regions.append(.init(sourceUnits: su, targetUnits: tu, headings: headings, matches: matches))
             for (a, b) in matches { region.matches[su[a]] = tu[b] }
             regions.append(region)
         }
+        cache?.keep(memo)
         pairRows()
         // Unmatched sections whose content found no counterpart: rows of their tables count
         // as found when they were paired anywhere on the page.
@@ -311,6 +325,43 @@ public struct PageAlignment: Sendable {
                 }
             }
         }
+    }
+
+    /// The block matches (positions in the region's unit lists) of region `k` of the last
+    /// alignment `previous`, when that region had as many units, its headings at the same
+    /// positions, the same length ratio and, position by position, units alike for
+    /// `blockScore` (`blockInputsEqual`); `nil` otherwise.
+    static func keptMatches(
+        _ previous: SectionScoreCache.Regions, _ k: Int, _ su: [Int], _ tu: [Int], _ headings: (Int?, Int?), _ sourceUnits: [PageUnit],
+        _ targetUnits: [PageUnit], _ ratio: Double
+    ) -> [(Int, Int)]? {
+        guard k < previous.regions.count, previous.ratio == ratio else { return nil }
+        let p = previous.regions[k]
+        guard p.sourceUnits.count == su.count, p.targetUnits.count == tu.count, p.headings.0 == headings.0, p.headings.1 == headings.1
+        else { return nil }
+        func alike(_ old: [PageUnit], _ oldIndices: [Int], _ new: [PageUnit], _ newIndices: [Int]) -> Bool {
+            old.withUnsafeBufferPointer { o in
+                new.withUnsafeBufferPointer { n in
+                    zip(oldIndices, newIndices).allSatisfy { blockInputsEqual(o.baseAddress! + $0, n.baseAddress! + $1) }
+                }
+            }
+        }
+        guard alike(previous.source, p.sourceUnits, sourceUnits, su), alike(previous.target, p.targetUnits, targetUnits, tu) else { return nil }
+        return p.matches
+    }
+
+    /// Whether two units are the same for `blockScore`: what it reads of a unit (kind and level,
+    /// anchor, tags, code key, table origin and row count, whether it has tokens, letters) is
+    /// equal, strings byte for byte. Read where they are, as `blockScore` reads them.
+    static func blockInputsEqual(_ a: UnsafePointer<PageUnit>, _ b: UnsafePointer<PageUnit>) -> Bool {
+        func same(_ x: String?, _ y: String?) -> Bool {
+            guard let x, let y else { return x == nil && y == nil }
+            return x.utf8.elementsEqual(y.utf8)
+        }
+        return a.pointee.kind == b.pointee.kind && a.pointee.letterCount == b.pointee.letterCount
+            && a.pointee.tokens.isEmpty == b.pointee.tokens.isEmpty && a.pointee.tags == b.pointee.tags
+            && same(a.pointee.anchor, b.pointee.anchor) && same(a.pointee.codeKey, b.pointee.codeKey)
+            && a.pointee.table?.origin == b.pointee.table?.origin && a.pointee.table?.rows.count == b.pointee.table?.rows.count
     }
 
     /// Pairs the rows of generic tables: within each pair of matched tables, then page-wide by
@@ -526,33 +577,34 @@ public struct PageAlignment: Sendable {
         return total == 0 ? 1 : hit / total
     }
 
-    /// How alike two blocks are (positive: may be matched).
-    static func blockScore(_ a: PageUnit, _ b: PageUnit, _ ratio: Double) -> Double {
-        switch (a.kind, b.kind) {
+    /// How alike two blocks are (positive: may be matched). The units are read where they are
+    /// (a unit passed by value is copied first, each of its parts retained).
+    static func blockScore(_ a: UnsafePointer<PageUnit>, _ b: UnsafePointer<PageUnit>, _ ratio: Double) -> Double {
+        switch (a.pointee.kind, b.pointee.kind) {
         case (.heading(let la), .heading(let lb)):
-            if let x = a.anchor, let y = b.anchor { return x == y ? 10 : -1 }
-            return 0.3 + (la == lb ? 0.5 : 0) + 3 * Alignment.jaccardSorted(a.tags, b.tags)
+            if let x = a.pointee.anchor, let y = b.pointee.anchor { return x == y ? 10 : -1 }
+            return 0.3 + (la == lb ? 0.5 : 0) + 3 * Alignment.jaccardSorted(a.pointee.tags, b.pointee.tags)
         case (.code, .code):
-            if a.codeKey == b.codeKey { return 6 }
-            let la = a.codeKey?.prefix { $0 != "\n" }
-            let lb = b.codeKey?.prefix { $0 != "\n" }
+            if a.pointee.codeKey == b.pointee.codeKey { return 6 }
+            let la = a.pointee.codeKey?.prefix { $0 != "\n" }
+            let lb = b.pointee.codeKey?.prefix { $0 != "\n" }
             return la == lb ? 1.5 : 0.3
         case (.table, .table):
-            let ta = a.table!
-            let tb = b.table!
-            return 1.5 + 3 * Alignment.jaccardSorted(a.tags, b.tags)
+            let ta = a.pointee.table!
+            let tb = b.pointee.table!
+            return 1.5 + 3 * Alignment.jaccardSorted(a.pointee.tags, b.pointee.tags)
                 + (ta.rows.count == tb.rows.count ? 1 : 0)
         case (.table, .prose), (.prose, .table):
             // A definition list written as a nested list (`- term` / `  - : text` and
             // `- term — text`) is the same block when they share tokens.
-            let table = a.table ?? b.table
+            let table = a.pointee.table ?? b.pointee.table
             guard table?.origin == .definitionList else { return -1 }
-            let jac = Alignment.jaccardSorted(a.tags, b.tags)
+            let jac = Alignment.jaccardSorted(a.pointee.tags, b.pointee.tags)
             return jac == 0 ? -1 : 0.3 + 3 * jac
         case (.prose, .prose), (.html, .html), (.prose, .html), (.html, .prose):
-            let both = a.tokens.isEmpty && b.tokens.isEmpty
-            return 0.5 + (both ? 0 : 3 * Alignment.jaccardSorted(a.tags, b.tags))
-                + 1.5 * lengthSimilarity(a.letterCount, b.letterCount, ratio)
+            let both = a.pointee.tokens.isEmpty && b.pointee.tokens.isEmpty
+            return 0.5 + (both ? 0 : 3 * Alignment.jaccardSorted(a.pointee.tags, b.pointee.tags))
+                + 1.5 * lengthSimilarity(a.pointee.letterCount, b.pointee.letterCount, ratio)
         default:
             return -1
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecModel
 
 /// The section scores of a page pair's last alignment (`PageAlignment`), kept across checks of
 /// the same pair (the language server re-checks a page on every edit): the n × m scores are
@@ -32,6 +33,40 @@ public final class SectionScoreCache: @unchecked Sendable {
     var partials: [Double] = []
     /// Per cell, row-major: the score the alignment reads.
     var cells: [Float] = []
+    /// The block alignment of each region of the last alignment.
+    var regions: Regions? = nil
+
+    /// What `PageAlignment.alignRegions` computed for each region: both pages' units, the
+    /// length ratio, and per region (in order) its unit indices, the positions of the matched
+    /// sections' headings among them and the block matches (positions).
+    struct Regions: @unchecked Sendable {
+        struct Region {
+            var sourceUnits: [Int]
+            var targetUnits: [Int]
+            var headings: (Int?, Int?)
+            var matches: [(Int, Int)]
+        }
+        var source: [PageUnit]
+        var target: [PageUnit]
+        var ratio: Double
+        var regions: [Region]
+    }
+
+    /// The regions of the last alignment, taken out of the cache (a second alignment at the same
+    /// time finds none: correct, only slower).
+    func takeRegions() -> Regions? {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { regions = nil }
+        return regions
+    }
+
+    /// Keeps the regions of this alignment for the next.
+    func keep(_ r: Regions) {
+        lock.lock()
+        defer { lock.unlock() }
+        regions = r
+    }
 
     /// An empty cache.
     public init() {}

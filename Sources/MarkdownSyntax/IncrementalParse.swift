@@ -27,6 +27,9 @@ public struct IncrementalParse: Sendable {
     /// The lines (1-based, of the new text) parsed again by the last `update`, `nil` when the
     /// whole page was parsed (for tests: that the splice is taken).
     public private(set) var reparsedLines: ClosedRange<Int>?
+    /// Which blocks of the current parse the last `update` kept from the parse before it, `nil`
+    /// when the whole page was parsed: what lets a caller keep what it derived from those blocks.
+    public private(set) var splice: Splice?
     /// The body cmark-gfm read (front matter blanked), `nil` when the next update must parse
     /// the whole page.
     var body: [UInt8]?
@@ -39,8 +42,31 @@ public struct IncrementalParse: Sendable {
         parseWhole(Array(text.utf8))
     }
 
+    /// The blocks an update kept: blocks `0..<keptPrefix` are those of the parse before it,
+    /// unchanged, and blocks from `suffixStart` on are its blocks from `oldSuffixStart` on, each
+    /// moved `lineShift` lines down (up when negative); the blocks between were parsed again.
+    public struct Splice: Sendable, Hashable {
+        /// How many leading blocks are the previous parse's, unchanged.
+        public var keptPrefix: Int
+        /// The first block (index in the new parse) of the kept trailing blocks.
+        public var suffixStart: Int
+        /// The index of that block in the previous parse.
+        public var oldSuffixStart: Int
+        /// Lines the trailing blocks moved by.
+        public var lineShift: Int
+
+        /// The block of the previous parse that block `b` of the new parse is, with the lines it
+        /// moved by; `nil` for a block parsed again.
+        public func previous(_ b: Int) -> (block: Int, lineShift: Int)? {
+            if b < keptPrefix { return (b, 0) }
+            if b >= suffixStart { return (b - suffixStart + oldSuffixStart, lineShift) }
+            return nil
+        }
+    }
+
     mutating func parseWhole(_ bytes: [UInt8]) {
         reparsedLines = nil
+        splice = nil
         var read = MarkdownParser.body(bytes, path: path)
         guard var page = read.body.take() else {
             result = ParseResult(document: nil, diagnostics: read.diagnostics)
@@ -69,12 +95,15 @@ public struct IncrementalParse: Sendable {
         result = ParseResult(document: page.document, diagnostics: frontMatterDiagnostics)
         body = page.body
         reparsedLines = blocks.reparsed
+        splice = blocks.splice
     }
 
     /// The blocks of `new` from those of `old` and a parse of the changed stretch; `nil` when
     /// that parse gives a diagnostic (the page is then parsed whole).
-    static func splice(old: [UInt8], oldBlocks: [Block], new: [UInt8], path: String) -> (blocks: [Block], reparsed: ClosedRange<Int>?)? {
-        if old == new { return (oldBlocks, nil) }
+    static func splice(old: [UInt8], oldBlocks: [Block], new: [UInt8], path: String) -> (blocks: [Block], reparsed: ClosedRange<Int>?, splice: Splice)? {
+        if old == new {
+            return (oldBlocks, nil, Splice(keptPrefix: oldBlocks.count, suffixStart: oldBlocks.count, oldSuffixStart: oldBlocks.count, lineShift: 0))
+        }
         var p = 0
         let shorter = min(old.count, new.count)
         while p < shorter, old[p] == new[p] { p += 1 }
@@ -92,7 +121,7 @@ public struct IncrementalParse: Sendable {
             }
             return lo
         }
-        guard lines.count > 0 else { return ([], nil) }
+        guard lines.count > 0 else { return ([], nil, Splice(keptPrefix: 0, suffixStart: 0, oldSuffixStart: oldBlocks.count, lineShift: 0)) }
         // The start: the last old top-level block that starts after a blank line, on a line
         // before the changed one (a block started by a later line, as a table's header is by
         // its delimiter row, would not do).
@@ -134,11 +163,18 @@ public struct IncrementalParse: Sendable {
             guard before.count < piece.blocks.count, before.allSatisfy({ $0.range.end.line < k + 1 }) else { continue }
             let shift = k - oldLine
             let middle = MDXComponents.expand(Array(before), path: path)
-            return (Array(prefix) + middle + oldBlocks[kept...].map { $0.shiftingLines(by: shift) }, (a + 1)...k)
+            return (
+                Array(prefix) + middle + oldBlocks[kept...].map { $0.shiftingLines(by: shift) }, (a + 1)...k,
+                Splice(keptPrefix: prefix.count, suffixStart: prefix.count + middle.count, oldSuffixStart: kept, lineShift: shift)
+            )
         }
         let piece = PiecewiseParse.parsePiece(lines, prefix: [], prefixLines: 0, start: a, through: lines.count - 1, path: path, arena: arena)
         guard piece.diagnostics.isEmpty else { return nil }
-        return (Array(prefix) + MDXComponents.expand(piece.blocks, path: path), (a + 1)...lines.count)
+        let middle = MDXComponents.expand(piece.blocks, path: path)
+        return (
+            Array(prefix) + middle, (a + 1)...lines.count,
+            Splice(keptPrefix: prefix.count, suffixStart: prefix.count + middle.count, oldSuffixStart: oldBlocks.count, lineShift: 0)
+        )
     }
 }
 

@@ -126,17 +126,47 @@ public struct PageStructure: Hashable, Sendable {
     public var units: [PageUnit] = []
     /// The sections, in order.
     public var sections: [PageSection] = []
+    /// For each top-level block of the page, the units made of it (an empty range for a block
+    /// that is no unit: a thematic break, site syntax alone).
+    public var blockUnits: [Range<Int>] = []
     /// Prose letters on the page.
     public var letterCount: Int { units.reduce(0) { $0 + $1.letterCount } }
 
     /// Builds the structure of `page`; `locales` are the locale codes removed from link targets.
-    public init(_ page: SpecPage, locales: Set<String>) {
+    ///
+    /// With `previous`, the same page before an edit (its structure built with the same
+    /// `locales`) and which of its top-level blocks the new parse kept (`IncrementalParse.splice`),
+    /// the units of a kept block are those of the previous structure, moved by the lines the
+    /// block moved, instead of being extracted again: a unit is a function of its block, of the
+    /// page's spec tables and directives (whether a table is a spec table, worked out again here)
+    /// and of the code sample normalised at its line (compared; a block whose differs is
+    /// extracted again), so the structure is the one built without `previous`.
+    public init(_ page: SpecPage, locales: Set<String>, previous: (page: SpecPage, splice: IncrementalParse.Splice)? = nil) {
         let extractor = TokenExtractor(locales: locales)
         var builder = Builder(page: page, extractor: extractor)
-        for block in page.document.blocks { builder.add(block) }
+        let old = previous.flatMap { p -> (structure: PageStructure, splice: IncrementalParse.Splice, code: [Int: (language: String, code: String)])? in
+            guard let s = p.page.structure, s.blockUnits.count == p.page.document.blocks.count, p.page.path == page.path else { return nil }
+            return (s, p.splice, Builder.normalizedCode(p.page))
+        }
+        var fresh: [Range<Int>] = []
+        if let old { builder.units.reserveCapacity(old.structure.units.count + 16) }
+        for (b, block) in page.document.blocks.enumerated() {
+            let start = builder.units.count
+            if let old, let (ob, shift) = old.splice.previous(b), ob < old.structure.blockUnits.count,
+                builder.reuse(old.structure.units[old.structure.blockUnits[ob]], lineShift: shift, previousCode: old.code)
+            {
+                blockUnits.append(start..<builder.units.count)
+                continue
+            }
+            builder.add(block)
+            blockUnits.append(start..<builder.units.count)
+            fresh.append(start..<builder.units.count)
+        }
         units = builder.units
-        for i in units.indices {
-            units[i].tags = (units[i].table.map { $0.rows.flatMap(\.tokens.taggedHashes) } ?? units[i].tokens.taggedHashes).sorted()
+        for r in fresh {
+            for i in r {
+                units[i].tags = (units[i].table.map { $0.rows.flatMap(\.tokens.taggedHashes) } ?? units[i].tokens.taggedHashes).sorted()
+            }
         }
         var start = 0
         var heading: Int? = nil
@@ -170,9 +200,49 @@ public struct PageStructure: Hashable, Sendable {
             self.extractor = extractor
             specTableLines = page.tables.map { $0.range.start.line...$0.range.end.line }
             failedDirectiveLines = page.failedTables.map(\.location.line)
-            normalizedCode = Dictionary(
+            normalizedCode = Self.normalizedCode(page)
+        }
+
+        /// The page's code samples normalised at extraction, by first line.
+        static func normalizedCode(_ page: SpecPage) -> [Int: (language: String, code: String)] {
+            Dictionary(
                 page.codeSamples.compactMap { c in c.normalizedCode.map { (c.range.start.line, (c.language, $0)) } },
                 uniquingKeysWith: { a, _ in a })
+        }
+
+        /// Appends the units `previous` of a block the page kept from its previous parse,
+        /// `lineShift` lines further down, as `add` would make them of the moved block: tables
+        /// are spec tables as this page's directives say, and a code unit's key is kept when the
+        /// sample normalised at its line (`previousCode` on the previous page, `normalizedCode`
+        /// here) is the same, byte for byte. Returns `false`, appending nothing, when one is not.
+        mutating func reuse(_ previous: ArraySlice<PageUnit>, lineShift d: Int, previousCode: [Int: (language: String, code: String)]) -> Bool {
+            let start = units.count
+            func same(_ a: String?, _ b: String?) -> Bool {
+                guard let a, let b else { return a == nil && b == nil }
+                return a.utf8.elementsEqual(b.utf8)
+            }
+            for var u in previous {
+                if u.kind == .code, let key = u.codeKey {
+                    let language = String(decoding: key.utf8.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+                    let line = u.range.start.line
+                    let before = previousCode[line].flatMap { $0.language == language ? $0.code : nil }
+                    let now = normalizedCode[line + d].flatMap { $0.language == language ? $0.code : nil }
+                    guard same(before, now) else {
+                        units.removeSubrange(start...)
+                        return false
+                    }
+                }
+                if d != 0 {
+                    u.range.start.line += d
+                    u.range.end.line += d
+                    if u.table != nil {
+                        for r in u.table!.rows.indices { u.table!.rows[r].location.line += d }
+                    }
+                }
+                if u.table?.origin == .pipe { u.isSpecTable = isSpec(u.range) }
+                units.append(u)
+            }
+            return true
         }
 
         func isSpec(_ range: SourceRange) -> Bool {

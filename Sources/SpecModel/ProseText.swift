@@ -99,19 +99,39 @@ public enum ProseText {
         public var units: [ProseUnit]
         /// The top-level sections.
         public var sections: [Section]
+        /// For each top-level block of the page, the units made of it.
+        public var blockUnits: [Range<Int>] = []
     }
 
     /// The prose of a page: its units in order and its top-level sections.
-    public static func page(_ document: MarkdownDocument) -> Page {
+    ///
+    /// With `previous`, the prose of the same page before an edit (`blockUnits` as many as the
+    /// blocks of its document) and which of its top-level blocks the new parse kept
+    /// (`IncrementalParse.splice`), the units of a kept block are the previous ones, moved by the
+    /// lines the block moved and numbered with the block's section now: a unit is a function of
+    /// its block and its section, so the prose is the one made without `previous`.
+    public static func page(_ document: MarkdownDocument, previous: (page: Page, splice: IncrementalParse.Splice)? = nil) -> Page {
         var out: [ProseUnit] = []
         var sections = [Section(title: nil, location: nil)]
-        for block in document.blocks {
+        var blockUnits: [Range<Int>] = []
+        blockUnits.reserveCapacity(document.blocks.count)
+        for (b, block) in document.blocks.enumerated() {
             if case .heading(_, let inlines, let range) = block {
                 sections.append(Section(title: normalisedSpaces(clean(inlines.plainText)), location: range.start))
             }
-            collect(block, section: sections.count - 1, into: &out)
+            let start = out.count
+            if let previous, let (ob, shift) = previous.splice.previous(b), ob < previous.page.blockUnits.count {
+                for var u in previous.page.units[previous.page.blockUnits[ob]] {
+                    u.location.line += shift
+                    u.section = sections.count - 1
+                    out.append(u)
+                }
+            } else {
+                collect(block, section: sections.count - 1, into: &out)
+            }
+            blockUnits.append(start..<out.count)
         }
-        return Page(units: out, sections: sections)
+        return Page(units: out, sections: sections, blockUnits: blockUnits)
     }
 
     static func collect(_ block: Block, section: Int, into out: inout [ProseUnit]) {

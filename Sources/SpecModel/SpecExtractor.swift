@@ -68,9 +68,12 @@ public enum SpecExtractor {
     ///     freed one by one as they become spec rows, so a long table is not held twice (the
     ///     caller must hold no other copy of `document` for the memory to be freed). For commands
     ///     that read the spec model only (`extract`, `tables`).
+    ///   - previous: the same page extracted before an edit, with the blocks the new parse kept
+    ///     of its parse (`IncrementalParse.splice`): the units of those blocks are reused (see
+    ///     `PageStructure.init(_:locales:previous:)`); the page is the same without it.
     public static func extract(
         _ parsed: consuming MarkdownDocument, locale: String, relativePath: String, linkLocales: Set<String>? = nil,
-        releasingSpecRows: Bool = false
+        releasingSpecRows: Bool = false, previous: (page: SpecPage, splice: IncrementalParse.Splice)? = nil
     ) -> (page: SpecPage, diagnostics: [Diagnostic]) {
         var document = parsed
         var walker = Walker(path: document.path)
@@ -116,8 +119,11 @@ public enum SpecExtractor {
                 let c = withSuppressions.codeSamples[i]
                 withSuppressions.codeSamples[i].normalizedCode = CodeNormalizer.normalized(c.code, language: c.language)
             }
-            withSuppressions.structure = PageStructure(withSuppressions, locales: linkLocales)
-            withSuppressions.prose = ProseText.page(document)
+            withSuppressions.structure = PageStructure(withSuppressions, locales: linkLocales, previous: previous)
+            let previousProse = previous.flatMap { p in
+                p.page.prose.flatMap { $0.blockUnits.count == p.page.document.blocks.count && p.page.path == document.path ? ($0, p.splice) : nil }
+            }
+            withSuppressions.prose = ProseText.page(document, previous: previousProse)
         }
         return (withSuppressions, diagnostics)
     }

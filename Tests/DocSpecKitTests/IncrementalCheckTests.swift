@@ -91,8 +91,11 @@ struct IncrementalCheckTests {
                 steps += 1
                 if client.server.parses[uri]?.reparsedLines != nil { spliced += 1 }
                 if !incremental.isEmpty { drifted += 1 }
-                let fresh = Client(root: root, uri: uri, text: text).diagnostics
+                let freshClient = Client(root: root, uri: uri, text: text)
+                let fresh = freshClient.diagnostics
                 #expect(incremental == fresh, "run \(run), step \(step): \(text.debugDescription)")
+                // The block structure, whose units of kept blocks were reused, is the fresh one.
+                #expect(client.server.extracted[uri]?.page.structure == freshClient.server.extracted[uri]?.page.structure, "run \(run), step \(step)")
                 if incremental != fresh { return }
             }
         }
@@ -166,6 +169,7 @@ struct IncrementalCheckTests {
         var steps = 0
         var sourceSteps = 0
         var drifted = 0
+        var kept = 0
         for run in 0..<4 {
             var source = "# 概要\n\n" + sections.map { Self.section($0, ja: true) }.joined()
             var text = "# Обзор\n\n" + sections.map { Self.section($0, ja: false) }.joined()
@@ -186,12 +190,16 @@ struct IncrementalCheckTests {
                 let incremental = client.diagnostics
                 steps += 1
                 if !incremental.isEmpty { drifted += 1 }
-                let fresh = Client(root: root, uri: uri, text: text, sourceURI: sourceURI, sourceText: source).diagnostics
+                let freshClient = Client(root: root, uri: uri, text: text, sourceURI: sourceURI, sourceText: source)
+                let fresh = freshClient.diagnostics
                 #expect(incremental == fresh, "run \(run), step \(step): source \(source.debugDescription), translation \(text.debugDescription)")
+                #expect(client.server.extracted[uri]?.page.structure == freshClient.server.extracted[uri]?.page.structure, "run \(run), step \(step)")
+                if client.server.parses[uri]?.splice != nil { kept += 1 }
                 if incremental != fresh { return }
             }
         }
         #expect(steps > 120 && sourceSteps > 20, "\(steps) edits, \(sourceSteps) of the source page")
+        #expect(kept * 2 > steps, "\(kept) of \(steps) checks kept blocks of the previous parse")
         #expect(drifted * 2 > steps, "\(drifted) of \(steps) checks found drift")
     }
 }

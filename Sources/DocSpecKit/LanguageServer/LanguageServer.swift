@@ -63,6 +63,10 @@ public final class LanguageServer: @unchecked Sendable {
     /// The section scores of each open translation's last alignment, by URI: an edit re-scores
     /// only the sections it changed (`SectionScoreCache`, the same alignment).
     var scoreCaches: [String: SectionScoreCache] = [:]
+    /// The page extracted from each open document's last parse (`parses`), by URI, with the
+    /// locales removed from its link targets: the next extraction reuses what it made of the
+    /// blocks an edit kept.
+    var extracted: [String: (page: SpecPage, locales: Set<String>)] = [:]
 
     public init() {}
 
@@ -181,6 +185,7 @@ public final class LanguageServer: @unchecked Sendable {
             checked[p.textDocument.uri] = nil
             parses[p.textDocument.uri] = nil
             scoreCaches[p.textDocument.uri] = nil
+            extracted[p.textDocument.uri] = nil
             pending.remove(p.textDocument.uri)
             out.append(publish(p.textDocument.uri, version: nil, []))
             return nil
@@ -286,20 +291,25 @@ public final class LanguageServer: @unchecked Sendable {
     /// (`parses`), which re-parses only the blocks an edit touched.
     func page(_ text: String, path: String, locale: String, relativePath: String, config: Config, uri: String? = nil) -> (SpecPage?, [Diagnostic]) {
         let display = DocSet.displayPath(URL(fileURLWithPath: path), root: config.root)
+        let locales = Set(config.locales.map { $0.code.lowercased() })
         let parsed: ParseResult
+        var previous: (page: SpecPage, splice: IncrementalParse.Splice)? = nil
         if let uri {
             if var kept = parses[uri], kept.path == display {
                 kept.update(text)
                 parses[uri] = kept
+                if let splice = kept.splice, let last = extracted[uri], last.locales == locales { previous = (last.page, splice) }
             } else {
                 parses[uri] = IncrementalParse(text, path: display)
             }
+            extracted[uri] = nil
             parsed = parses[uri]!.result
         } else {
             parsed = MarkdownParser.parse(text, path: display)
         }
         guard let doc = parsed.document else { return (nil, parsed.diagnostics) }
-        let (page, extraction) = SpecExtractor.extract(doc, locale: locale, relativePath: relativePath, linkLocales: Set(config.locales.map { $0.code.lowercased() }))
+        let (page, extraction) = SpecExtractor.extract(doc, locale: locale, relativePath: relativePath, linkLocales: locales, previous: previous)
+        if let uri { extracted[uri] = (page, locales) }
         return (page, parsed.diagnostics + extraction)
     }
 
