@@ -344,14 +344,30 @@ public enum DocSpecCLI {
         }
         let text = String(decoding: pipe.fileHandleForReading.readToEndRetryingInterrupts(), as: UTF8.self)
         process.waitUntilExit()
-        let marker = "Files written to "
-        guard process.terminationStatus == 0,
-            let line = text.split(separator: "\n").last(where: { $0.contains(marker) }),
-            let range = line.range(of: marker)
+        guard
+            let folder = dumpedSymbolGraphs(
+                text, status: process.terminationStatus, modules: config.imports,
+                exists: { FileManager.default.fileExists(atPath: $0.path) })
         else {
             throw .io("'swift package dump-symbol-graph' failed in \(config.root.path):\n\(text.suffix(2000))")
         }
-        return URL(fileURLWithPath: String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces))
+        return folder
+    }
+
+    /// The folder `swift package dump-symbol-graph` wrote (its last `Files written to <dir>`
+    /// line), or `nil` when it failed. A failing exit status is accepted when the folder holds a
+    /// graph (`<module>.symbols.json`) for each of `modules`: SwiftPM 6.3 exits 1 when it cannot
+    /// emit graphs for the synthesized test modules of a package whose tests are not built,
+    /// after writing the library's.
+    static func dumpedSymbolGraphs(_ output: String, status: Int32, modules: [String], exists: (URL) -> Bool) -> URL? {
+        let marker = "Files written to "
+        guard let line = output.split(separator: "\n").last(where: { $0.contains(marker) }), let range = line.range(of: marker) else {
+            return nil
+        }
+        let folder = URL(fileURLWithPath: String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces))
+        if status == 0 { return folder }
+        guard !modules.isEmpty, modules.allSatisfy({ exists(folder.appendingPathComponent("\($0).symbols.json")) }) else { return nil }
+        return folder
     }
 
     /// CSV holds one table: with several tables, `--output` is a folder that gets one file per

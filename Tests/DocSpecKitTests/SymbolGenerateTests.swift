@@ -1,4 +1,4 @@
-import DocSpecKit
+@testable import DocSpecKit
 import Foundation
 import Testing
 
@@ -92,5 +92,25 @@ struct SymbolGenerateTests {
         try ws.write("docspec.yml", config + "symbols: maybe\n")
         let bad = ws.run(["check"])
         #expect(bad.status == 2 && bad.err.contains("'symbols' must be true or false"), "\(bad.transcript)")
+    }
+}
+
+/// Reading what `swift package dump-symbol-graph` printed.
+@Suite("the folder swift package dump-symbol-graph wrote")
+struct DumpedSymbolGraphTests {
+    static let output = "-- Emitting symbol graph for Shapes\n-- Emitting symbol graph for ShapesPackageTests\nFiles written to /p/.build/symbolgraph\n"
+
+    @Test("exit 0: the folder of the last 'Files written to' line; no such line: failed")
+    func written() {
+        #expect(DocSpecCLI.dumpedSymbolGraphs(Self.output, status: 0, modules: ["Shapes"], exists: { _ in false })?.path == "/p/.build/symbolgraph")
+        #expect(DocSpecCLI.dumpedSymbolGraphs("error: no Package.swift\n", status: 1, modules: ["Shapes"], exists: { _ in true }) == nil)
+    }
+
+    @Test("a failing exit (test modules not built) is accepted only when every imported module's graph was written")
+    func failedTestModules() {
+        let folder = DocSpecCLI.dumpedSymbolGraphs(Self.output, status: 1, modules: ["Shapes"], exists: { $0.path == "/p/.build/symbolgraph/Shapes.symbols.json" })
+        #expect(folder?.path == "/p/.build/symbolgraph")
+        #expect(DocSpecCLI.dumpedSymbolGraphs(Self.output, status: 1, modules: ["Shapes", "Other"], exists: { $0.lastPathComponent == "Shapes.symbols.json" }) == nil)
+        #expect(DocSpecCLI.dumpedSymbolGraphs(Self.output, status: 1, modules: [], exists: { _ in true }) == nil)
     }
 }
