@@ -9,7 +9,11 @@ For each size it writes a synthetic package (make_docset.py) and measures:
   - the incremental build after one row of the source docs changes (then `docspec generate`,
     which rewrites one file), against the baseline's incremental build after its one test file
     changes; two samples each (the edit, then its revert), median;
-  - `swift test` over the generated tests once (all must pass; --skip-tests skips it).
+  - `swift test` over the generated tests once (all must pass; --skip-tests skips it);
+  - with --test-targets 1,4: the clean build of the generated tests again with the pages split
+    over 4 test targets (make_docset.py manifest), in the same run;
+  - with --symbol-graph: `swift package dump-symbol-graph` (what `docspec check --symbols` runs),
+    clean and again on the built library, and `docspec check --symbol-graphs` on its output.
 CPU time is user + system time of the child processes, which a loaded machine disturbs less
 than wall time.
 """
@@ -84,12 +88,16 @@ def bench_size(args, rows):
     gen = os.path.join(pkg, "Generated")
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(root)
-    make = MAKE + ["write", pkg, "--rows", str(rows)]
+    make = MAKE + ["write", pkg, "--rows", str(rows), "--test-targets", args.test_targets.split(",")[0]]
     if args.table_rows:
         make += ["--table-rows", str(args.table_rows)]
     subprocess.run(make, check=True)
     docspec = [args.docspec]
     r = {"rows": rows}
+    first_targets = int(args.test_targets.split(",")[0])
+
+    def manifest(targets):
+        subprocess.run(MAKE + ["manifest", pkg, "--test-targets", str(targets)], check=True)
 
     def generate():
         """docspec generate into Generated/; returns its output."""
@@ -129,6 +137,8 @@ def bench_size(args, rows):
         return (wall, cpu, rss), None
 
     # Baseline: the same package with a test target of one empty test.
+    if first_targets > 1:
+        manifest(1)
     shutil.move(gen, gen + ".docspec")
     os.makedirs(os.path.join(gen, "data"))  # the manifest excludes it: same manifest, no warning
     with open(os.path.join(gen, "Baseline.swift"), "w") as f:
@@ -138,7 +148,7 @@ def bench_size(args, rows):
     def sample(key, label):
         ok, failure = build(label)
         if ok:
-            samples[key].append(ok)
+            samples.setdefault(key, []).append(ok)
         elif "failure" not in r:
             r["failure"] = {"build": label, "after_s": failure[0], "peak_mb": failure[1], "errors": failure[2]}
         return ok is not None
@@ -154,6 +164,8 @@ def bench_size(args, rows):
         sample("incr_base", "incremental build, baseline (its test file edited)")
     shutil.rmtree(gen)
     shutil.move(gen + ".docspec", gen)
+    if first_targets > 1:
+        manifest(first_targets)
 
     # The generated test target.
     built = True
@@ -182,6 +194,39 @@ def bench_size(args, rows):
             r[key + "_peak_mb"] = max(v[2] for v in values)
     r["samples"] = samples
 
+    def extras():
+        """The clean build with the pages over other numbers of test targets, and the symbol graph."""
+        counts = [int(c) for c in args.test_targets.split(",")]
+        for targets in counts if len(counts) > 1 else []:
+            manifest(targets)
+            for _ in range(build_reps):
+                shutil.rmtree(scratch, ignore_errors=True)
+                sample(f"clean_gen_targets{targets}", f"clean build, generated tests over {targets} test targets")
+            # The test targets alone: every generated file touched, the library built.
+            for _ in range(2):
+                now = time.time()
+                for name in os.listdir(gen):
+                    if name.endswith(".swift"):
+                        os.utime(os.path.join(gen, name), (now, now))
+                sample(f"touch_gen_targets{targets}", f"rebuild of the test targets, {targets} (every generated file touched)")
+        manifest(first_targets)
+        if args.symbol_graph:
+            dump = ["swift", "package", "--scratch-path", scratch, "dump-symbol-graph"]
+            shutil.rmtree(scratch, ignore_errors=True)
+            for key, label in (("dump_clean", "clean"), ("dump_warm", "library built")):
+                # SwiftPM 6.3 exits 1 here after writing the library's graphs: it cannot emit
+                # graphs for the synthesized test modules, which are not built.
+                wall, cpu, rss, code, text = run(dump, pkg, check=False)
+                if "Files written to" not in text:
+                    sys.stderr.write(text[-3000:])
+                    raise SystemExit("bench-generate: swift package dump-symbol-graph wrote no graphs")
+                r[key + "_s"], r[key + "_cpu_s"], r[key + "_exit"] = wall, cpu, code
+                log(f"{rows} rows: swift package dump-symbol-graph ({label}): {wall:.1f} s wall, {cpu:.1f} s CPU, exit {code}")
+            folder = re.findall(r"Files written to (.+)", text)[-1].strip()
+            r["check_s_again"] = run(docspec + ["check"], pkg)[0]
+            r["check_symbols_s"] = run(docspec + ["check", "--symbol-graphs", folder], pkg)[0]
+            log(f"{rows} rows: docspec check {r['check_s_again']:.2f} s, with --symbol-graphs {r['check_symbols_s']:.2f} s (wall)")
+
     if not args.skip_tests and built:
         wall, _, _, code, out = run(["swift", "test", "--skip-build", "--scratch-path", scratch], pkg, check=False)
         m = re.search(r"Test run with (\d+) tests? in (\d+) suites? (passed|failed)[^\n]*", out)
@@ -192,6 +237,11 @@ def bench_size(args, rows):
             sys.stderr.write(out[-6000:])
             raise SystemExit(f"bench-generate: the generated tests of {rows} rows did not pass")
         log(f"{rows} rows: swift test: {r['tests']} ({r['test_cases']} argument rows) in {wall:.1f} s")
+    extras()
+    for key, values in samples.items():
+        if values and (key.startswith("clean_gen_targets") or key.startswith("touch_gen_targets")):
+            r[key + "_s"] = statistics.median(v[0] for v in values)
+            r[key + "_cpu_s"] = statistics.median(v[1] for v in values)
     if not args.keep:
         shutil.rmtree(scratch, ignore_errors=True)
     return r
@@ -251,6 +301,11 @@ def main():
     ap.add_argument("--skip-tests", action="store_true", help="do not run the generated tests (by default they run once per size and must all pass)")
     ap.add_argument("--max-memory-gb", type=float, default=6,
                     help="address-space limit of every build process, so a runaway compile fails (0: none)")
+    ap.add_argument("--test-targets", default="1",
+                    help="test targets the generated pages are split over, comma-separated (e.g. 1,4): the first is the one "
+                         "measured throughout, the others add a clean build each")
+    ap.add_argument("--symbol-graph", action="store_true",
+                    help="also time swift package dump-symbol-graph (clean and on the built library) and check --symbol-graphs")
     ap.add_argument("--keep", action="store_true", help="keep each size's build folder")
     ap.add_argument("--json", help="also write the results as JSON to this file")
     args = ap.parse_args()
@@ -278,6 +333,20 @@ def main():
         if "failure" in r:
             f = r["failure"]
             print(f"  {f['build']} failed after {f['after_s']:.1f} s, peak {f['peak_mb']:.0f} MB: {' / '.join(f['errors'])}")
+        counts = args.test_targets.split(",")
+        for targets in counts if len(counts) > 1 else []:
+            clean, touch = r.get(f"clean_gen_targets{targets}_cpu_s"), r.get(f"touch_gen_targets{targets}_cpu_s")
+            if clean is None or touch is None:
+                continue
+            c1, t1 = r[f"clean_gen_targets{counts[0]}_cpu_s"], r[f"touch_gen_targets{counts[0]}_cpu_s"]
+            print(f"  {targets} test target(s): clean build {fmt_s(r[f'clean_gen_targets{targets}_s'])} wall, {fmt_s(clean)} CPU "
+                  f"({clean / c1:.2f}× {counts[0]}'s; {clean / r['clean_base_cpu_s']:.2f}× the baseline's); test targets rebuilt "
+                  f"(every generated file touched) {fmt_s(r[f'touch_gen_targets{targets}_s'])} wall, {fmt_s(touch)} CPU ({touch / t1:.2f}× {counts[0]}'s)")
+        if "dump_clean_s" in r:
+            print(f"  swift package dump-symbol-graph: clean {fmt_s(r['dump_clean_s'])} wall, {fmt_s(r['dump_clean_cpu_s'])} CPU "
+                  f"({r['dump_clean_cpu_s'] / r['clean_base_cpu_s']:.2f}× the baseline's clean build CPU); library built "
+                  f"{fmt_s(r['dump_warm_s'])} wall, {fmt_s(r['dump_warm_cpu_s'])} CPU; docspec check {fmt_s(r['check_s_again'])}, "
+                  f"with --symbol-graphs {fmt_s(r['check_symbols_s'])} (wall)")
         for w in r.get("warnings", []):
             print(f"  compiler warning: {w}")
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes a synthetic DocSpec package for the generation benchmark (Scripts/bench-generate.sh).
 
-    make_docset.py write <dir> --rows N [--table-rows R]
+    make_docset.py write <dir> --rows N [--table-rows R] [--test-targets T]
     make_docset.py touch <dir>      # edit one row of the source locale (one generated file changes)
+    make_docset.py manifest <dir> --test-targets T   # rewrite Package.swift for T test targets
 
 The package depends on nothing outside it: a library `BenchLib`, docs in `docs-ja/` (source) and
 `docs-ru/` (translation), `docspec.yml`, and a test target `GeneratedConformanceTests` over
@@ -11,6 +12,11 @@ as a quarter each of error-codes, int-enum and string-enum (every enum table mar
 and the rest `fields` rows (tables of 10 keys, each type with its ```json sample, 25 tables a
 page). Enum and error tables hold at most R rows each (default: all of a kind in one table, the
 largest argument arrays). The library matches the docs, so every generated test passes.
+
+With T test targets (default 1), the pages are split over `GeneratedConformanceTests0` …
+`GeneratedConformanceTests<T-1>` (page files in name order, dealt round-robin), each over the
+same `Generated/` folder with its own `sources:` list: the "generated target per page group"
+option of isolation, measured against one target. With T = 1 the manifest is the usual one.
 """
 
 import argparse
@@ -84,7 +90,42 @@ def field_spec(g):
 DOCSPEC_SOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources")
 
 
-def write(root, rows, table_rows):
+MANIFEST = """// swift-tools-version:6.0
+// Synthetic package of the DocSpec generation benchmark (Benchmarks/generate-bench). Nothing outside:
+// DocSpecTesting and DocSpecConformance are copies of DocSpec's targets of those names.
+import PackageDescription
+
+let package = Package(
+    name: "DocSpecGenerateBench",
+    targets: [
+        .target(name: "DocSpecConformance"),
+        .target(name: "DocSpecTesting", dependencies: ["DocSpecConformance"]),
+        .target(name: "BenchLib", dependencies: ["DocSpecConformance"]),
+{tests}
+    ],
+    swiftLanguageModes: [.v6]
+)
+"""
+
+
+def manifest(root, test_targets):
+    """Writes Package.swift with one test target over Generated/, or `test_targets` targets over
+    page groups of it (the generated file of each source page, `<page>.swift`)."""
+    if test_targets <= 1:
+        tests = ('        .testTarget(name: "GeneratedConformanceTests", dependencies: ["BenchLib", "DocSpecTesting"], path: "Generated",\n'
+                 '                    exclude: ["data"]),')
+    else:
+        pages = sorted(n[:-3] + ".swift" for n in os.listdir(os.path.join(root, "docs-ja")) if n.endswith(".md"))
+        groups = [pages[k::test_targets] for k in range(test_targets)]
+        tests = "\n".join(
+            f'        .testTarget(name: "GeneratedConformanceTests{k}", dependencies: ["BenchLib", "DocSpecTesting"], path: "Generated",\n'
+            f'                    exclude: ["data"], sources: [{", ".join(chr(34) + p + chr(34) for p in group)}]),'
+            for k, group in enumerate(groups) if group)
+    with open(os.path.join(root, "Package.swift"), "w", encoding="utf-8") as f:
+        f.write(MANIFEST.format(tests=tests))
+
+
+def write(root, rows, table_rows, test_targets=1):
     quarter = rows // 4
     n_errors = n_levels = n_kinds = quarter
     n_fields = rows - 3 * quarter
@@ -100,23 +141,6 @@ def write(root, rows, table_rows):
         with open(path(rel), "w", encoding="utf-8") as f:
             f.write(text)
 
-    put("Package.swift", """// swift-tools-version:6.0
-// Synthetic package of the DocSpec generation benchmark (Benchmarks/generate-bench). Nothing outside:
-// DocSpecTesting and DocSpecConformance are copies of DocSpec's targets of those names.
-import PackageDescription
-
-let package = Package(
-    name: "DocSpecGenerateBench",
-    targets: [
-        .target(name: "DocSpecConformance"),
-        .target(name: "DocSpecTesting", dependencies: ["DocSpecConformance"]),
-        .target(name: "BenchLib", dependencies: ["DocSpecConformance"]),
-        .testTarget(name: "GeneratedConformanceTests", dependencies: ["BenchLib", "DocSpecTesting"], path: "Generated",
-                    exclude: ["data"]),
-    ],
-    swiftLanguageModes: [.v6]
-)
-""")
     # The generated tests call DocSpecTesting: copied from this repository, so the package
     # builds on its own and the baseline (same package, same dependencies) builds it too.
     for target in ("DocSpecConformance", "DocSpecTesting"):
@@ -206,6 +230,7 @@ let package = Package(
     for loc, files in docs.items():
         for name, lines in files:
             put(os.path.join(f"docs-{loc}", name), "\n".join(lines))
+    manifest(root, test_targets)
     total = n_errors + n_levels + n_kinds + n_fields
     print(f"make_docset: {root}: {total} rows (error-codes {n_errors}, int-enum {n_levels}, string-enum {n_kinds}, "
           f"fields {n_fields} in {n_types} types), {len(docs['ja'])} pages per locale")
@@ -234,13 +259,19 @@ def main():
     w.add_argument("dir")
     w.add_argument("--rows", type=int, required=True)
     w.add_argument("--table-rows", type=int, default=0, help="at most this many rows per enum/error table (0: no limit)")
+    w.add_argument("--test-targets", type=int, default=1, help="split the pages over this many test targets (default 1)")
     t = sub.add_parser("touch")
     t.add_argument("dir")
+    m = sub.add_parser("manifest")
+    m.add_argument("dir")
+    m.add_argument("--test-targets", type=int, default=1)
     a = ap.parse_args()
     if a.cmd == "write":
         if a.rows < 4:
             sys.exit("make_docset: --rows must be at least 4")
-        write(a.dir, a.rows, a.table_rows)
+        write(a.dir, a.rows, a.table_rows, a.test_targets)
+    elif a.cmd == "manifest":
+        manifest(a.dir, a.test_targets)
     else:
         touch(a.dir)
 
