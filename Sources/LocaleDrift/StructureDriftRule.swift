@@ -816,6 +816,15 @@ public struct StructureDriftRule: DriftRule {
             }
         }
 
+        /// The lines of row `i` of `rows`, the rows of `table`'s unit: from its first line to the
+        /// line before the next row (a definition list's term and its definition), else to the
+        /// table's end.
+        static func rowLines(_ rows: [GenericTable.Row], _ i: Int, in table: PageUnit) -> ClosedRange<Int> {
+            let first = rows[i].location.line
+            let next = i + 1 < rows.count ? rows[i + 1].location.line - 1 : table.range.end.line
+            return first...max(first, next)
+        }
+
         /// Whether a target row is an item the source names in its prose rather than in a table
         /// (the translation lists a deprecated constant as a row, the source in the sentence under
         /// its list): one prose block of the source has the row's code key and every code span
@@ -977,8 +986,8 @@ public struct StructureDriftRule: DriftRule {
                 if Self.sameTokens([sourceTokens], [targetTokens]) { continue }
                 let context = " in row '\(clip(PageAlignment.rowKey(sr[i]), 40))'"
                 compareTokens(
-                    source: [(i, sourceTokens, sr[i].location, context, sr[i].location.line...sr[i].location.line, context)],
-                    target: [(i, targetTokens, tr.location, context, tr.location.line...tr.location.line, context)],
+                    source: [(i, sourceTokens, sr[i].location, context, Self.rowLines(sr, i, in: a), context)],
+                    target: [(i, targetTokens, tr.location, context, Self.rowLines(tb.rows, p.row, in: al.target.units[p.unit]), context)],
                     counterpart: [i: i], fallback: tr.location, keepNumbers: sr[i].wholeCellNumbers, row: true)
             }
             let rowFindings = Array(out[before...])

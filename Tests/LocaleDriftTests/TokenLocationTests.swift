@@ -209,4 +209,32 @@ struct TokenLocationTests {
         // Recorded from the message that named the section '使い方'.
         #expect(sample.fingerprint() == "da642503268f2456")
     }
+
+    @Test("A link in a definition list row's definition (the line after its term) is quoted as written and placed at the token, on both sides")
+    func linkInADefinition() throws {
+        let source = ja("""
+            # nodeType
+
+            ## 値
+
+            - `ELEMENT_NODE` (`1`)
+              - : [要素](/ja/docs/Web/API/Element)のノードです。
+            - `TEXT_NODE` (`3`)
+              - : [テキスト](2️⃣https://ja.wikipedia.org/wiki/テキスト)のノードです。
+            """)
+        let target = ru("""
+            # nodeType
+
+            ## Значения
+
+            - `ELEMENT_NODE` (`1`)
+              - : узел [элемента](/ru/docs/Web/API/Element).
+            1️⃣- `TEXT_NODE` (`3`)
+              - : текстовый узел.
+            """)
+        let found = try drift(source, target, rules: [StructureDriftRule()])
+        let link = try #require(found.first { $0.ruleID == "link-mismatch" }, "\(found)")
+        #expect(link.message.contains("'https://ja.wikipedia.org/wiki/テキスト'"), "\(link.message)")
+        #expect(link.location == target[1] && link.notes.map(\.location) == [source[2]], "\(link)")
+    }
 }
