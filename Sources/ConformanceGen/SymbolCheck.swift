@@ -71,20 +71,92 @@ public struct LibrarySymbols: Sendable {
         return text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
 
+    /// Why a folder of symbol graphs could not be read; `description` says it in a sentence
+    /// about the folder (`load` names the files).
+    public enum LoadError: Error, Equatable, CustomStringConvertible {
+        /// The folder does not exist.
+        case noFolder
+        /// The path names a file, not a folder.
+        case notAFolder
+        /// The folder cannot be listed (the system's reason).
+        case unreadable(String)
+        /// No `<module>.symbols.json` for these modules of `imports`; the modules the folder has graphs of.
+        case missingModules([String], found: [String])
+        /// `modules` is empty and the folder holds no `*.symbols.json`.
+        case noGraphs
+        /// A graph file that cannot be read or is no symbol graph: its name and why.
+        case badGraph(String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .noFolder: return "there is no such folder"
+            case .notAFolder: return "it is a file, not a folder of symbol graphs"
+            case .unreadable(let reason): return "the folder cannot be read: \(reason)"
+            case .missingModules(let modules, let found):
+                let names = modules.map { "'\($0)' (\($0).symbols.json)" }.joined(separator: ", ")
+                let has = found.isEmpty ? "it holds no symbol graph" : "it holds graphs of \(found.map { "'\($0)'" }.joined(separator: ", "))"
+                return "no symbol graph of the module\(modules.count == 1 ? "" : "s") \(names) of docspec.yml's imports; \(has)"
+            case .noGraphs: return "it holds no symbol graph (*.symbols.json)"
+            case .badGraph(let name, let reason): return "'\(name)' is not a symbol graph: \(reason)"
+            }
+        }
+    }
+
     /// Reads every `*.symbols.json` in `directory` whose module (the name before `.symbols` or
     /// `@`) is in `modules` (all when `modules` is empty).
     ///
-    /// - Throws: file-system errors, and `DecodingError` naming the file when one is no symbol graph.
-    public static func load(directory: URL, modules: [String]) throws -> LibrarySymbols {
+    /// - Throws: `LoadError`: the folder is missing, a file or unreadable; a module of `modules`
+    ///   has no `<module>.symbols.json` (or, with `modules` empty, there is no graph at all); a
+    ///   graph file is unreadable or no symbol graph (named, with the decoder's reason).
+    public static func load(directory: URL, modules: [String]) throws(LoadError) -> LibrarySymbols {
         let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { throw .noFolder }
+        guard isDirectory.boolValue else { throw .notAFolder }
+        let names: [String]
+        do {
+            names = try fm.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".symbols.json") }.sorted()
+        } catch {
+            throw .unreadable(error.localizedDescription)
+        }
+        func module(_ name: String) -> String { String(name.prefix { $0 != "@" && $0 != "." }) }
+        let found = Set(names.map(module))
+        let missing = modules.filter { !found.contains($0) }
+        guard missing.isEmpty else { throw .missingModules(missing, found: found.sorted()) }
+        guard !names.isEmpty else { throw .noGraphs }
         var graphs: [SymbolGraph] = []
-        for name in try fm.contentsOfDirectory(atPath: directory.path).sorted() where name.hasSuffix(".symbols.json") {
-            let module = String(name.prefix { $0 != "@" && $0 != "." })
-            guard modules.isEmpty || modules.contains(module) else { continue }
-            let data = try Data(contentsOf: directory.appendingPathComponent(name))
-            graphs.append(try JSONDecoder().decode(SymbolGraph.self, from: data))
+        for name in names where modules.isEmpty || modules.contains(module(name)) {
+            let data: Data
+            do {
+                data = try Data(contentsOf: directory.appendingPathComponent(name))
+            } catch {
+                throw .badGraph(name, reason: error.localizedDescription)
+            }
+            do {
+                graphs.append(try JSONDecoder().decode(SymbolGraph.self, from: data))
+            } catch let error as DecodingError {
+                throw .badGraph(name, reason: Self.reason(error))
+            } catch {
+                throw .badGraph(name, reason: "\(error)")
+            }
         }
         return LibrarySymbols(graphs)
+    }
+
+    /// A decoding error in a sentence: the decoder's description and the JSON path it failed at.
+    static func reason(_ error: DecodingError) -> String {
+        let context: DecodingError.Context
+        switch error {
+        case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c): context = c
+        @unknown default: return "\(error)"
+        }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        var text = context.debugDescription
+        if let underlying = context.underlyingError as NSError?, let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
+            text += " (\(detail))"
+        }
+        while text.hasSuffix(".") { text.removeLast() }
+        return path.isEmpty ? text : "\(text), at '\(path.hasPrefix(".") ? String(path.dropFirst()) : path)'"
     }
 }
 

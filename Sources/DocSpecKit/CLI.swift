@@ -291,7 +291,7 @@ public enum DocSpecCLI {
         do {
             return try LibrarySymbols.load(directory: directory, modules: config.imports)
         } catch {
-            throw .io("cannot read the symbol graphs in '\(directory.path)': \(error)")
+            throw .io("cannot read the symbol graphs in '\(directory.path)': \(error.description)")
         }
     }
 

@@ -95,6 +95,48 @@ struct SymbolGenerateTests {
     }
 }
 
+/// A `--symbol-graphs` folder that cannot give the library's symbols is an error naming the
+/// folder and why (exit 2), never a finding per table as if the library had no types.
+@Suite("check --symbol-graphs: a folder that holds no usable graph")
+struct SymbolGraphFolderTests {
+    func run(_ setUp: (Workspace) throws -> Void) throws -> (status: Int32, err: String, out: String) {
+        let ws = try SymbolGenerateTests.workspace(typo: false)
+        try setUp(ws)
+        let r = ws.run(["check", "--symbol-graphs", "graphs"])
+        #expect(!r.err.contains("[unknown-symbol]") && !r.err.contains("NSCocoaErrorDomain") && !r.err.contains("DecodingError"), "\(r.transcript)")
+        return (r.status, r.err, r.out)
+    }
+
+    @Test("missing, a file, empty, without the imported module: exit 2 with the reason")
+    func unusableFolders() throws {
+        let missing = try run { ws in try FileManager.default.removeItem(at: ws.root.appendingPathComponent("graphs")) }
+        #expect(missing.status == 2 && missing.err.hasSuffix("graphs': there is no such folder\n"), "\(missing.err)")
+        let file = try run { ws in
+            try FileManager.default.removeItem(at: ws.root.appendingPathComponent("graphs"))
+            try ws.write("graphs", "{}")
+        }
+        #expect(file.status == 2 && file.err.hasSuffix("graphs': it is a file, not a folder of symbol graphs\n"), "\(file.err)")
+        let empty = try run { ws in try FileManager.default.removeItem(at: ws.root.appendingPathComponent("graphs/AppStoreServerAPI.symbols.json")) }
+        #expect(
+            empty.status == 2
+                && empty.err.hasSuffix("graphs': no symbol graph of the module 'AppStoreServerAPI' (AppStoreServerAPI.symbols.json) of docspec.yml's imports; it holds no symbol graph\n"),
+            "\(empty.err)")
+        let other = try run { ws in
+            try FileManager.default.moveItem(
+                at: ws.root.appendingPathComponent("graphs/AppStoreServerAPI.symbols.json"), to: ws.root.appendingPathComponent("graphs/Other.symbols.json"))
+        }
+        #expect(other.status == 2 && other.err.hasSuffix("of docspec.yml's imports; it holds graphs of 'Other'\n"), "\(other.err)")
+    }
+
+    @Test("a graph file that is not JSON, or not a symbol graph: exit 2 naming the file")
+    func badGraphs() throws {
+        let garbage = try run { ws in try ws.write("graphs/AppStoreServerAPI.symbols.json", "{not json") }
+        #expect(garbage.status == 2 && garbage.err.contains("graphs': 'AppStoreServerAPI.symbols.json' is not a symbol graph: "), "\(garbage.err)")
+        let shape = try run { ws in try ws.write("graphs/AppStoreServerAPI.symbols.json", #"{"symbols": 3}"#) }
+        #expect(shape.status == 2 && shape.err.contains("'AppStoreServerAPI.symbols.json' is not a symbol graph: ") && shape.err.hasSuffix("but found number instead, at 'symbols'\n"), "\(shape.err)")
+    }
+}
+
 /// Reading what `swift package dump-symbol-graph` printed.
 @Suite("the folder swift package dump-symbol-graph wrote")
 struct DumpedSymbolGraphTests {
