@@ -314,10 +314,28 @@ public struct PageAlignment: Sendable {
             let matchedTargets = Set(region.matches.values)
             let regionSources = Set(region.sourceSections)
             let regionTargets = Set(region.targetSections)
+            // The target section whose heading the heading of source section `x` was matched to.
+            var targetOfHeading: [Int: Int] = [:]
+            for y in region.targetSections.dropFirst() { if let h = target.sections[y].headingIndex { targetOfHeading[h] = y } }
             for x in region.sourceSections.dropFirst() where !missingSections.contains(x) && !Self.isBare(x, source) {
-                if Self.matchedShare(source.sections[x], source, { share(source, $0, region.matches[$0] != nil, rowPairs) }) < 0.5 {
-                    missingSections.formUnion(Self.withSubsections(x, source, regionSources))
+                if Self.matchedShare(source.sections[x], source, { share(source, $0, region.matches[$0] != nil, rowPairs) }) >= 0.5 { continue }
+                // Its heading matched a translation heading (another name, another level) over
+                // content that is mostly this section's: the same section, a heading-only
+                // difference, whatever share of the source's content the translation kept.
+                if let h = source.sections[x].headingIndex, let y = region.matches[h].flatMap({ targetOfHeading[$0] }) {
+                    let own = Set(Self.units(source.sections[x]))
+                    let into = Set(own.compactMap { region.matches[$0] })
+                    let intoRows = Set(own.flatMap { u in
+                        (source.units[u].table?.rows.indices).map { $0.compactMap { rowPairs[RowRef(unit: u, row: $0)] } } ?? []
+                    })
+                    let held = Self.matchedShare(target.sections[y], target) { u in
+                        if into.contains(u) { return 1 }
+                        guard let rows = target.units[u].table?.rows, !rows.isEmpty, !target.units[u].isSpecTable else { return 0 }
+                        return Double(rows.indices.filter { intoRows.contains(RowRef(unit: u, row: $0)) }.count) / Double(rows.count)
+                    }
+                    if held >= 0.5 { continue }
                 }
+                missingSections.formUnion(Self.withSubsections(x, source, regionSources))
             }
             for y in region.targetSections.dropFirst() where !extraSections.contains(y) && !Self.isBare(y, target) {
                 if Self.matchedShare(target.sections[y], target, { share(target, $0, matchedTargets.contains($0), targetRowPairs) }) < 0.5 {

@@ -210,4 +210,83 @@ struct HeadingOutlineTests {
                 Finding("heading-mismatch", .note, at: target[2], note: source.firstLine(of: "### 引数")),
             ]), "\(found)")
     }
+
+    @Test("A source H3 whose constants the translation holds as a table under a differently named H2: one heading note naming both, never a missing section")
+    func renamedHeadingOverRestructuredContent() throws {
+        let source = ja("""
+            # compareDocumentPosition()
+
+            **`compareDocumentPosition()`** はノードの相対位置を報告します。
+
+            ## 構文
+
+            ```js
+            const position = node.compareDocumentPosition(otherNode);
+            ```
+
+            ### 返値
+
+            整数値で、以下の定数を組み合わせたビットマスクです。
+
+            - `Node.DOCUMENT_POSITION_DISCONNECTED` (`1`)
+              - : 両方のノードが異なる文書にあります。
+            - `Node.DOCUMENT_POSITION_PRECEDING` (`2`)
+              - : `otherNode` はこのノードより前にあります。
+            - `Node.DOCUMENT_POSITION_FOLLOWING` (`4`)
+              - : `otherNode` はこのノードより後にあります。
+            - `Node.DOCUMENT_POSITION_CONTAINS` (`8`)
+              - : `otherNode` はこのノードの祖先ノードです。
+
+            複数の条件に適合する場合、複数のビットが設定されることがあります。例えば、 `otherNode` が文書中でより先にあり、**_かつ_** `compareDocumentPosition()` が呼び出されたノードを含んでいれば、 `DOCUMENT_POSITION_CONTAINS` と `DOCUMENT_POSITION_PRECEDING` の両ビットが設定され、 `10` (`0x0A`) という値になります。
+
+            ## 例
+
+            ```js
+            const head = document.head;
+            const body = document.body;
+            ```
+
+            ## 仕様書
+
+            {{Specifications}}
+            """)
+        let target = ru("""
+            # compareDocumentPosition()
+
+            Метод **`compareDocumentPosition()`** сравнивает позицию узлов.
+
+            ## Синтаксис
+
+            ```js
+            const position = node.compareDocumentPosition(otherNode);
+            ```
+
+            1️⃣## Примечание
+
+            Возвращаемое значение - это битовая маска со следующими значениями:
+
+            | Имя                              | Значение |
+            | -------------------------------- | -------- |
+            | `DOCUMENT_POSITION_DISCONNECTED` | 1        |
+            | `DOCUMENT_POSITION_PRECEDING`    | 2        |
+            | `DOCUMENT_POSITION_FOLLOWING`    | 4        |
+            | `DOCUMENT_POSITION_CONTAINS`     | 8        |
+
+            ## Пример
+
+            ```js
+            const head = document.head;
+            const body = document.body;
+            ```
+
+            ## Спецификации
+
+            {{Specifications}}
+            """)
+        let found = try drift(source, target, rules: rules)
+        #expect(!found.contains { $0.ruleID == "missing-section" }, "\(found)")
+        let notes = found.filter { $0.ruleID == "heading-mismatch" && $0.location == target[1] }
+        #expect(notes.count == 1 && notes[0].message.contains("'返値'") && notes[0].message.contains("'Примечание'"), "\(found)")
+        #expect(notes.first?.notes.first?.location == source.firstLine(of: "### 返値"), "\(found)")
+    }
 }
