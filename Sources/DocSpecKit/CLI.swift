@@ -349,9 +349,33 @@ public enum DocSpecCLI {
                 text, status: process.terminationStatus, modules: config.imports,
                 exists: { FileManager.default.fileExists(atPath: $0.path) })
         else {
-            throw .io("'swift package dump-symbol-graph' failed in \(config.root.path):\n\(text.suffix(2000))")
+            throw .io("'swift package dump-symbol-graph' failed in \(config.root.path): \(dumpFailure(text, root: config.root))")
         }
         return folder
+    }
+
+    /// Why `swift package dump-symbol-graph` failed, in one line from what it printed: the
+    /// compiler's errors (`Sources/Shapes/Shapes.swift:20:26: error: …`, paths relative to `root`,
+    /// each once; "the library does not build"), else its `error:` lines, else its last line.
+    static func dumpFailure(_ output: String, root: URL) -> String {
+        let lines = output.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        func unique(_ found: [String]) -> [String] {
+            var seen: Set<String> = []
+            return found.filter { seen.insert($0).inserted }
+        }
+        let prefix = root.standardizedFileURL.path + "/"
+        let compiler = unique(lines.filter { line in
+            guard let range = line.range(of: ": error: ") else { return false }
+            let place = line[..<range.lowerBound].split(separator: ":")
+            return place.count >= 3 && place.suffix(2).allSatisfy { $0.allSatisfy(\.isASCII) && Int($0) != nil }
+        }.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 })
+        func listed(_ found: [String]) -> String {
+            found.prefix(3).joined(separator: "; ") + (found.count > 3 ? "; and \(found.count - 3) more" : "")
+        }
+        if !compiler.isEmpty { return "the library does not build: " + listed(compiler) }
+        let errors = unique(lines.filter { $0.hasPrefix("error: ") && $0 != "error: fatalError" })
+        if !errors.isEmpty { return listed(errors) }
+        return lines.last.map { String($0.prefix(500)) } ?? "it printed nothing"
     }
 
     /// The folder `swift package dump-symbol-graph` wrote (its last `Files written to <dir>`

@@ -148,6 +148,29 @@ struct DumpedSymbolGraphTests {
         #expect(DocSpecCLI.dumpedSymbolGraphs("error: no Package.swift\n", status: 1, modules: ["Shapes"], exists: { _ in true }) == nil)
     }
 
+    @Test("a failed dump in one line: the compiler's errors (relative to the root, once each), else its error: lines")
+    func failure() {
+        let root = URL(fileURLWithPath: "/p")
+        let build = """
+            Building for debugging...
+            error: emit-module command failed with exit code 1 (use -v to see invocation)
+            [5/6] Emitting module Shapes
+            /p/Sources/Shapes/Shapes.swift:20:26: error: cannot convert value of type 'String' to specified type 'Int'
+            18 |
+            20 | public let broken: Int = "x"
+               |                          `- error: cannot convert value of type 'String' to specified type 'Int'
+            [6/6] Compiling Shapes Shapes.swift
+            /p/Sources/Shapes/Shapes.swift:20:26: error: cannot convert value of type 'String' to specified type 'Int'
+            error: fatalError
+
+            """
+        #expect(DocSpecCLI.dumpFailure(build, root: root)
+            == "the library does not build: Sources/Shapes/Shapes.swift:20:26: error: cannot convert value of type 'String' to specified type 'Int'")
+        #expect(DocSpecCLI.dumpFailure("error: Could not find Package.swift in this directory or any of its parent directories.\n", root: root)
+            == "error: Could not find Package.swift in this directory or any of its parent directories.")
+        #expect(DocSpecCLI.dumpFailure("", root: root) == "it printed nothing")
+    }
+
     @Test("a failing exit (test modules not built) is accepted only when every imported module's graph was written")
     func failedTestModules() {
         let folder = DocSpecCLI.dumpedSymbolGraphs(Self.output, status: 1, modules: ["Shapes"], exists: { $0.path == "/p/.build/symbolgraph/Shapes.symbols.json" })
