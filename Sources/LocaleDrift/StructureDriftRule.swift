@@ -331,7 +331,9 @@ public struct StructureDriftRule: DriftRule {
             }
             var pairedS = Set<Int>()
             var pairedT = Set<Int>()
+            var targetOf: [Int: Int] = [:]
             for (i, j) in pairs.sorted(by: { $0.0 < $1.0 }) where pairedS.insert(i).inserted && pairedT.insert(j).inserted {
+                targetOf[i] = j
                 guard let hs = s.sections[i].headingIndex, let ht = t.sections[j].headingIndex, s.sections[i].level != t.sections[j].level
                 else { continue }
                 out.append(Diagnostic(
@@ -357,6 +359,19 @@ public struct StructureDriftRule: DriftRule {
                 // Where its content is in the translation, else where the section belongs.
                 let at = section.body.lazy.compactMap { counterpart[$0] }.first.map { t.units[$0].range.start }
                     ?? insertionPoint(afterSource: i, matched)
+                // An empty heading right before a heading of its level or deeper (a source that
+                // wrote `## 例` then `## 様々な種類のノード`), where the translation has one
+                // heading for both: that heading is its counterpart too, not a place without one.
+                if section.body.isEmpty, i + 1 < s.sections.count, s.sections[i + 1].level >= section.level,
+                    let j = targetOf[i + 1], let ht = t.sections[j].headingIndex, t.units[ht].range.start == at
+                {
+                    out.append(Diagnostic(
+                        "heading-mismatch", .note,
+                        "headings '\(clip(section.title))' and '\(clip(s.sections[i + 1].title))' of the source locale (\(sl)) are one heading '\(clip(t.sections[j].title))' in \(tl); nothing is under '\(clip(section.title))'",
+                        at: at, notes: [DiagnosticNote("the heading in the source locale (\(sl))", at: s.units[h].range.start)],
+                        fingerprint: "heading|" + section.title))
+                    continue
+                }
                 out.append(Diagnostic(
                     "heading-mismatch", .note,
                     "heading '\(clip(section.title))' of the source locale (\(sl)) has no heading in \(tl); \(section.body.isEmpty ? "nothing is under it" : "the content under it is there")",

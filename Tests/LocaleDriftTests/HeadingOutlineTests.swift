@@ -289,4 +289,48 @@ struct HeadingOutlineTests {
         #expect(notes.count == 1 && notes[0].message.contains("'返値'") && notes[0].message.contains("'Примечание'"), "\(found)")
         #expect(notes.first?.notes.first?.location == source.firstLine(of: "### 返値"), "\(found)")
     }
+
+    @Test("An empty source heading right before a heading of its level (a heading-level slip) and the translation's one heading for both: the note names that heading as its counterpart, never 'no heading'")
+    func emptyHeadingOverTheNextOne() throws {
+        let source = ja("""
+            # Node.nodeType
+
+            `nodeType` は、ノードの種類を示す整数を返します。
+
+            ## 例
+
+            ## 様々な種類のノード
+
+            ```js
+            const p = document.createElement("p");
+            p.nodeType === Node.ELEMENT_NODE; // true
+            ```
+
+            ## 仕様書
+
+            {{Specifications}}
+            """)
+        let target = ru("""
+            # Node.nodeType
+
+            Свойство `nodeType` возвращает целое число, обозначающее тип узла.
+
+            1️⃣## Пример
+
+            ```js
+            const p = document.createElement("p");
+            p.nodeType === Node.ELEMENT_NODE; // true
+            ```
+
+            ## Спецификации
+
+            {{Specifications}}
+            """)
+        let found = try drift(source, target, rules: rules)
+        #expect(!found.contains { $0.message.contains("has no heading") }, "\(found)")
+        let notes = found.filter { $0.ruleID == "heading-mismatch" }
+        #expect(notes.count == 1, "\(found)")
+        #expect(notes.first?.location == target[1] && notes.first?.notes.first?.location == source.firstLine(of: "## 例"), "\(found)")
+        #expect(notes.first.map { $0.message.contains("'例'") && $0.message.contains("'様々な種類のノード'") && $0.message.contains("'Пример'") } == true, "\(found)")
+    }
 }
