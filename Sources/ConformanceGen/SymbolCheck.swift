@@ -26,6 +26,10 @@ public struct SymbolGraph: Decodable, Sendable {
         public var functionSignature: FunctionSignature?
     }
 
+    /// The graph's module (`{"name": "Shapes"}`).
+    public struct Module: Decodable, Sendable { public var name: String }
+
+    public var module: Module?
     public var symbols: [Symbol]
 }
 
@@ -43,11 +47,23 @@ public struct LibrarySymbols: Sendable {
     public private(set) var types: [String: String] = [:]
     /// Qualified type name → its members.
     public private(set) var members: [String: [Member]] = [:]
+    /// The graphs' modules (`Shapes`): a `symbol=` may name a type through its module (`Shapes.Corners`).
+    public private(set) var modules: Set<String> = []
+
+    /// The qualified name (a key of `types`) `symbol` names: itself, or without a leading module
+    /// name of the graphs (`Shapes.Corners` → `Corners`, as Swift resolves it); `nil` for none.
+    public func typeName(_ symbol: String) -> String? {
+        if types[symbol] != nil { return symbol }
+        guard let dot = symbol.firstIndex(of: "."), modules.contains(String(symbol[..<dot])) else { return nil }
+        let rest = String(symbol[symbol.index(after: dot)...])
+        return types[rest] != nil ? rest : nil
+    }
 
     /// Reads the graphs' types and members.
     public init(_ graphs: [SymbolGraph]) {
         let typeKinds: Set<String> = ["swift.enum", "swift.struct", "swift.class", "swift.protocol", "swift.actor", "swift.typealias"]
         for graph in graphs {
+            if let module = graph.module?.name { modules.insert(module) }
             for symbol in graph.symbols {
                 let path = symbol.pathComponents.joined(separator: ".")
                 if typeKinds.contains(symbol.kind.identifier) {
@@ -169,8 +185,9 @@ public enum SymbolCheck {
             "unknown-symbol", .error, layer: .generation, summary: "a table's symbol= names no type of the library",
             help: """
                 `docspec check --symbols` found no type of that name in the library's symbol graph (the modules of \
-                `imports`). The generated tests would not compile. Fix the name (the message suggests a near miss) or \
-                the imports.
+                `imports`), or a type of the wrong sort for the table's kind: a protocol for any kind but \
+                `delegate-parameters`, which needs one. The generated tests would not compile. Fix the name (the \
+                message suggests a near miss) or the imports.
                 """, example: "<!-- docspec:table kind=int-enum symbol=Corners -->"),
         RuleDescriptor(
             "missing-member", .error, layer: .generation, summary: "a documented case or method is not in the library",
@@ -211,7 +228,8 @@ public enum SymbolCheck {
         /// The table's index in the page's `tables` (0-based).
         public var table: Int
         /// Whether the table's generated code would not compile: a `symbol=` that names no type
-        /// (any kind; the tests name the type), or any finding on a `delegate-parameters` table (its
+        /// (any kind; the tests name the type) or a protocol where the kind needs a concrete type
+        /// (and the reverse for `delegate-parameters`), or any finding on a `delegate-parameters` table (its
         /// conformance class must match the protocol exactly). Other findings fail only at run time.
         public var breaksBuild: Bool
     }
@@ -244,12 +262,23 @@ public enum SymbolCheck {
                         }
                     }
                 }
-                guard let symbol = table.symbol else { continue }
+                guard let written = table.symbol else { continue }
                 let at = table.directive.range.start
-                guard library.types[symbol] != nil else {
+                guard let symbol = library.typeName(written) else {
+                    let symbol = written
                     let suggestion = nearMiss(symbol, Array(library.types.keys)).map { "; did you mean '\($0)'?" } ?? ""
                     add([.error(
                         "unknown-symbol", "symbol=\(symbol) names no type of the library\(suggestion)",
+                        at: SourceLocation(file: page.path, line: at.line, column: at.column))], breaksBuild: true)
+                    continue
+                }
+                let sort = library.types[symbol] ?? ""
+                let wantsProtocol = table.kind == .delegateParameters
+                if sort != "swift.typealias", (sort == "swift.protocol") != wantsProtocol {
+                    let named = sortNames[sort].map { "names \($0)" } ?? "is a '\(sort)'"
+                    let needs = wantsProtocol ? "a protocol" : "the enum, struct or class it tests, not a protocol"
+                    add([.error(
+                        "unknown-symbol", "symbol=\(written) \(named) of the library; a table of kind \(table.kind.rawValue) needs \(needs)",
                         at: SourceLocation(file: page.path, line: at.line, column: at.column))], breaksBuild: true)
                     continue
                 }
@@ -268,6 +297,12 @@ public enum SymbolCheck {
         }
         return out
     }
+
+    /// A type's sort in a message, by its symbol-graph kind.
+    static let sortNames = [
+        "swift.protocol": "a protocol", "swift.enum": "an enum", "swift.struct": "a struct", "swift.class": "a class",
+        "swift.actor": "an actor",
+    ]
 
     static func location(_ page: SpecPage, _ cell: SpecCell?, _ row: SpecRow) -> SourceLocation {
         let start = cell?.range.start ?? row.range.start

@@ -47,6 +47,29 @@ struct SymbolCheckTests {
         #expect(d.first?.message == "symbol=Corner names no type of the library; did you mean 'Corners'?")
     }
 
+    @Test("a symbol= qualified by its module (Shapes.Corners, as Swift resolves it) names the type; another module's name does not")
+    func moduleQualified() throws {
+        let table = "<!-- docspec:table kind=int-enum symbol=%@ complete -->\n\n| 値 | ケース |\n|---|---|\n| `3` | `triangle` |\n| `4` | `square` |\n"
+        let page = try #require(specPage("# 角\n\n" + table.replacingOccurrences(of: "%@", with: "Shapes.Corners"), relativePath: "corners.md"))
+        #expect(SymbolCheck.check([page], try Self.library()).isEmpty)
+        let other = try #require(specPage("# 角\n\n" + table.replacingOccurrences(of: "%@", with: "Other.Corners"), relativePath: "corners.md"))
+        #expect(SymbolCheck.check([other], try Self.library()).map(\.ruleID) == ["unknown-symbol"])
+    }
+
+    @Test("a protocol as an int-enum's symbol, an enum as a delegate-parameters': at the directive, breaking the build")
+    func wrongSort() throws {
+        let intEnum = try #require(specPage(
+            "# 角\n\n<!-- docspec:table kind=int-enum symbol=ShapeObserver -->\n\n| 値 | ケース |\n|---|---|\n| `3` | `triangle` |\n", relativePath: "corners.md"))
+        let delegate = try #require(specPage(Self.delegatePage.replacingOccurrences(of: "symbol=ShapeObserver", with: "symbol=Corners"), relativePath: "observer.md"))
+        let found = SymbolCheck.findings([intEnum, delegate], try Self.library())
+        #expect(found.map(\.diagnostic.message) == [
+            "symbol=ShapeObserver names a protocol of the library; a table of kind int-enum needs the enum, struct or class it tests, not a protocol",
+            "symbol=Corners names an enum of the library; a table of kind delegate-parameters needs a protocol",
+        ])
+        #expect(found.map(\.diagnostic.ruleID) == ["unknown-symbol", "unknown-symbol"] && found.allSatisfy(\.breaksBuild))
+        #expect(found.map { $0.diagnostic.location?.line } == [3, 3])
+    }
+
     @Test("a documented case the library lacks is reported at its row; complete reports the library's extra case at the directive")
     func cases() throws {
         let page = try #require(specPage(
