@@ -12,6 +12,8 @@ public struct SymbolGraph: Decodable, Sendable {
         public struct Fragment: Decodable, Sendable {
             public var kind: String
             public var spelling: String
+            /// The symbol a `typeIdentifier` fragment names (`s:6Shapes7CornersO`).
+            public var preciseIdentifier: String?
         }
         public struct Parameter: Decodable, Sendable {
             public var name: String
@@ -24,6 +26,8 @@ public struct SymbolGraph: Decodable, Sendable {
         public var pathComponents: [String]
         public var names: Names
         public var functionSignature: FunctionSignature?
+        /// The declaration (`typealias Sides = Corners`).
+        public var declarationFragments: [Fragment]?
     }
 
     /// The graph's module (`{"name": "Shapes"}`).
@@ -49,25 +53,42 @@ public struct LibrarySymbols: Sendable {
     public private(set) var members: [String: [Member]] = [:]
     /// The graphs' modules (`Shapes`): a `symbol=` may name a type through its module (`Shapes.Corners`).
     public private(set) var modules: Set<String> = []
+    /// A typealias → the qualified name of the library type it stands for (`Sides` → `Corners`),
+    /// for aliases of one (possibly nested) type of the graphs.
+    public private(set) var aliases: [String: String] = [:]
 
     /// The qualified name (a key of `types`) `symbol` names: itself, or without a leading module
-    /// name of the graphs (`Shapes.Corners` → `Corners`, as Swift resolves it); `nil` for none.
+    /// name of the graphs (`Shapes.Corners` → `Corners`, as Swift resolves it), a typealias
+    /// replaced by the library type it stands for; `nil` for none.
     public func typeName(_ symbol: String) -> String? {
-        if types[symbol] != nil { return symbol }
-        guard let dot = symbol.firstIndex(of: "."), modules.contains(String(symbol[..<dot])) else { return nil }
-        let rest = String(symbol[symbol.index(after: dot)...])
-        return types[rest] != nil ? rest : nil
+        var name: String
+        if types[symbol] != nil {
+            name = symbol
+        } else {
+            guard let dot = symbol.firstIndex(of: "."), modules.contains(String(symbol[..<dot])) else { return nil }
+            name = String(symbol[symbol.index(after: dot)...])
+            guard types[name] != nil else { return nil }
+        }
+        var seen: Set<String> = [name]
+        while let target = aliases[name], seen.insert(target).inserted { name = target }
+        return name
     }
 
     /// Reads the graphs' types and members.
     public init(_ graphs: [SymbolGraph]) {
         let typeKinds: Set<String> = ["swift.enum", "swift.struct", "swift.class", "swift.protocol", "swift.actor", "swift.typealias"]
+        var paths: [String: String] = [:]
+        var aliasTargets: [String: String] = [:]
         for graph in graphs {
             if let module = graph.module?.name { modules.insert(module) }
             for symbol in graph.symbols {
                 let path = symbol.pathComponents.joined(separator: ".")
                 if typeKinds.contains(symbol.kind.identifier) {
                     types[path] = symbol.kind.identifier
+                    paths[symbol.identifier.precise] = path
+                    if symbol.kind.identifier == "swift.typealias", let target = Self.aliasTarget(symbol.declarationFragments ?? []) {
+                        aliasTargets[path] = target
+                    }
                 } else if symbol.pathComponents.count > 1 {
                     let owner = symbol.pathComponents.dropLast().joined(separator: ".")
                     let types = (symbol.functionSignature?.parameters ?? []).map { p in
@@ -78,6 +99,26 @@ public struct LibrarySymbols: Sendable {
                 }
             }
         }
+        aliases = aliasTargets.compactMapValues { paths[$0] }
+    }
+
+    /// The precise identifier of the type a typealias declaration stands for, when that is one
+    /// (possibly qualified) type: the last `typeIdentifier` of `typealias A = B` or `= B.C`;
+    /// `nil` for generic arguments, compositions, tuples or functions.
+    static func aliasTarget(_ fragments: [SymbolGraph.Symbol.Fragment]) -> String? {
+        guard let equals = fragments.firstIndex(where: { $0.kind == "text" && $0.spelling.contains("=") }) else { return nil }
+        let after = fragments[equals...].dropFirst()
+        let rest = fragments[equals].spelling.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).last ?? ""
+        guard rest.allSatisfy(\.isWhitespace) else { return nil }
+        var target: String?
+        for f in after {
+            if f.kind == "typeIdentifier" {
+                target = f.preciseIdentifier
+            } else if !(f.kind == "text" && f.spelling.allSatisfy { $0 == "." || $0.isWhitespace }) {
+                return nil
+            }
+        }
+        return target
     }
 
     /// A parameter's type from its fragments (`coordinator: PurchaseCoordinator` → `PurchaseCoordinator`).
@@ -273,8 +314,11 @@ public enum SymbolCheck {
                     continue
                 }
                 let sort = library.types[symbol] ?? ""
+                // An alias of something the graphs do not hold (another module's type, a generic
+                // application): its sort and members are not known.
+                if sort == "swift.typealias" { continue }
                 let wantsProtocol = table.kind == .delegateParameters
-                if sort != "swift.typealias", (sort == "swift.protocol") != wantsProtocol {
+                if (sort == "swift.protocol") != wantsProtocol {
                     let named = sortNames[sort].map { "names \($0)" } ?? "is a '\(sort)'"
                     let needs = wantsProtocol ? "a protocol" : "the enum, struct or class it tests, not a protocol"
                     add([.error(

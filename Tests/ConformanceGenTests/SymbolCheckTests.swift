@@ -70,6 +70,42 @@ struct SymbolCheckTests {
         #expect(found.map { $0.diagnostic.location?.line } == [3, 3])
     }
 
+    @Test("a typealias of a library type is checked as that type; an alias of a type the graphs lack is not checked")
+    func typealiases() throws {
+        func alias(_ name: String, _ target: [[String: String]]) -> [String: Any] {
+            [
+                "kind": ["identifier": "swift.typealias", "displayName": "Type Alias"], "identifier": ["precise": "s:alias\(name)", "interfaceLanguage": "swift"],
+                "pathComponents": [name], "names": ["title": name],
+                "declarationFragments": [["kind": "keyword", "spelling": "typealias"], ["kind": "text", "spelling": " "], ["kind": "identifier", "spelling": name], ["kind": "text", "spelling": " = "]] + target,
+            ]
+        }
+        func type(_ kind: String, _ path: [String], _ id: String) -> [String: Any] {
+            ["kind": ["identifier": kind, "displayName": ""], "identifier": ["precise": id, "interfaceLanguage": "swift"], "pathComponents": path, "names": ["title": path.last ?? ""]]
+        }
+        let symbols: [[String: Any]] = [
+            type("swift.enum", ["Corners"], "s:C"), type("swift.enum.case", ["Corners", "triangle"], "s:Ct"),
+            type("swift.enum", ["Outer"], "s:O"), type("swift.enum", ["Outer", "Inner"], "s:OI"), type("swift.enum.case", ["Outer", "Inner", "a"], "s:OIa"),
+            alias("Sides", [["kind": "typeIdentifier", "spelling": "Corners", "preciseIdentifier": "s:C"]]),
+            alias("Nested", [
+                ["kind": "typeIdentifier", "spelling": "Outer", "preciseIdentifier": "s:O"], ["kind": "text", "spelling": "."],
+                ["kind": "typeIdentifier", "spelling": "Inner", "preciseIdentifier": "s:OI"],
+            ]),
+            alias("Number", [["kind": "typeIdentifier", "spelling": "Int", "preciseIdentifier": "s:Si"]]),
+        ]
+        let data = try JSONSerialization.data(withJSONObject: ["metadata": [:], "module": ["name": "Shapes"], "symbols": symbols, "relationships": []])
+        let library = LibrarySymbols([try JSONDecoder().decode(SymbolGraph.self, from: data)])
+        #expect(library.typeName("Sides") == "Corners" && library.typeName("Shapes.Nested") == "Outer.Inner" && library.typeName("Number") == "Number")
+        func check(_ symbol: String, _ rows: String) throws -> [String] {
+            let page = try #require(specPage(
+                "# 角\n\n<!-- docspec:table kind=int-enum symbol=\(symbol) complete -->\n\n| 値 | ケース |\n|---|---|\n" + rows, relativePath: "corners.md"))
+            return SymbolCheck.check([page], library).map(\.message)
+        }
+        #expect(try check("Sides", "| `3` | `triangle` |\n").isEmpty)
+        #expect(try check("Sides", "| `3` | `trigon` |\n") == ["Corners has no case 'trigon'", "Corners has the case 'triangle', which this table (marked complete) does not list"])
+        #expect(try check("Nested", "| `1` | `a` |\n").isEmpty)
+        #expect(try check("Number", "| `1` | `a` |\n").isEmpty)
+    }
+
     @Test("a documented case the library lacks is reported at its row; complete reports the library's extra case at the directive")
     func cases() throws {
         let page = try #require(specPage(
