@@ -220,16 +220,57 @@ public struct StructureDriftRule: DriftRule {
         mutating func locate(_ tokens: [String], kind: Int, in lines: [ClosedRange<Int>], target isTarget: Bool) -> SourceRange? {
             guard !tokens.isEmpty else { return nil }
             let wanted = Set(tokens)
+            let b = fixes()
+            let index = isTarget ? b.target : b.source
+            let file = isTarget ? pair.target.path : pair.source.path
+            func range(_ r: Range<Int>) -> SourceRange {
+                // The last character's first byte: the range's end is inclusive.
+                var last = r.upperBound - 1
+                while last > r.lowerBound, index.bytes[last] & 0xC0 == 0x80 { last -= 1 }
+                return SourceRange(start: index.location(r.lowerBound, file: file), end: index.location(last, file: file))
+            }
             for l in lines {
                 let found = rawTokens(l, target: isTarget).filter { $0.kind == kind && wanted.contains($0.normalized) }
                 guard let first = found.min(by: { $0.range.lowerBound < $1.range.lowerBound }), !first.range.isEmpty else { continue }
-                let b = fixes()
-                let index = isTarget ? b.target : b.source
-                let file = isTarget ? pair.target.path : pair.source.path
-                // The last character's first byte: the range's end is inclusive.
-                var last = first.range.upperBound - 1
-                while last > first.range.lowerBound, index.bytes[last] & 0xC0 == 0x80 { last -= 1 }
-                return SourceRange(start: index.location(first.range.lowerBound, file: file), end: index.location(last, file: file))
+                return range(first.range)
+            }
+            // A reference-style link (`[Visual Studio 2022]`, its destination on a definition line
+            // elsewhere): at its link text in the lines, else at the definition's destination.
+            guard kind == 2, !lines.isEmpty, index.lineCount > 0 else { return nil }
+            let definitions = rawTokens(1...index.lineCount, target: isTarget).filter { t in
+                t.kind == 2 && wanted.contains(t.normalized) && !t.range.isEmpty && Self.referenceLabel(index.bytes, before: t.range.lowerBound) != nil
+            }
+            guard let definition = definitions.min(by: { $0.range.lowerBound < $1.range.lowerBound }) else { return nil }
+            let label = Self.referenceLabel(index.bytes, before: definition.range.lowerBound)!
+            for l in lines {
+                if let r = Self.firstRange(of: label, in: index.bytes, FixBuilder.bytes(index, l)) { return range(r) }
+            }
+            return range(definition.range)
+        }
+
+        /// The bytes of `[label]` when the destination starting at byte `start` is that of a
+        /// reference definition (`[label]: destination` at the start of its line), else `nil`.
+        static func referenceLabel(_ bytes: [UInt8], before start: Int) -> [UInt8]? {
+            var k = start
+            while k > 0, bytes[k - 1] == UInt8(ascii: " ") { k -= 1 }
+            guard k >= 3, bytes[k - 1] == UInt8(ascii: ":"), bytes[k - 2] == UInt8(ascii: "]") else { return nil }
+            var open = k - 3
+            while open > 0, bytes[open] != UInt8(ascii: "["), bytes[open] != UInt8(ascii: "\n") { open -= 1 }
+            guard bytes[open] == UInt8(ascii: "["), open == 0 || bytes[open - 1] == UInt8(ascii: "\n"), open + 1 < k - 2 else { return nil }
+            return Array(bytes[open..<(k - 1)])
+        }
+
+        /// The first occurrence of `needle` in `bytes[within]`, not followed by `:` or `(` (a
+        /// definition or an inline link of the same text).
+        static func firstRange(of needle: [UInt8], in bytes: [UInt8], _ within: Range<Int>) -> Range<Int>? {
+            guard !needle.isEmpty, within.count >= needle.count else { return nil }
+            var i = within.lowerBound
+            while i + needle.count <= within.upperBound {
+                if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) {
+                    let after = i + needle.count < bytes.count ? bytes[i + needle.count] : 0
+                    if after != UInt8(ascii: ":"), after != UInt8(ascii: "(") { return i..<(i + needle.count) }
+                }
+                i += 1
             }
             return nil
         }
@@ -1224,7 +1265,15 @@ public struct StructureDriftRule: DriftRule {
                         extra[c] = nil
                         let theirLines = targetLines[c].map { [$0] } ?? []
                         let token = locate(e, kind: kind, in: theirLines, target: true)
-                        let other = instead.flatMap { $0.missingAt == at ? DiagnosticNote("what \(tl) has instead", at: token?.start ?? $0.at) : nil }
+                        // What the translation has instead stands in another block of the
+                        // stretch: the finding is there, at the token when the scanner finds it,
+                        // else a note points at that block.
+                        let elsewhere = instead?.missingAt == at
+                        let other = instead.flatMap { i in
+                            i.missingAt != at ? nil
+                                : token == nil ? DiagnosticNote("what \(tl) has instead", at: i.at)
+                                : DiagnosticNote("the counterpart in \(tl) of the source's block", at: at)
+                        }
                         let theirs = written(e, kind: kind, target: true, lines: theirLines)
                         let ours = written(m.tokens, kind: kind, target: false, lines: m.sources)
                         var d = Diagnostic(
@@ -1232,13 +1281,12 @@ public struct StructureDriftRule: DriftRule {
                             MessageText.explainingEntities(
                                 "\(noun)\(m.shown) differs: \(tl) has \(list(theirs, against: ours)), the source locale (\(sl)) has \(list(ours, against: theirs))"),
                             at: at, notes: [note] + (other.map { [$0] } ?? []), fingerprint: "\(m.context)|\(m.tokens.joined(separator: " "))|\(e.joined(separator: " "))")
-                        // At the translation's token, unless it stands in another block than
-                        // the one where the source's belongs (then the note points at it).
-                        if other == nil { d = Self.placed(d, at: token) }
+                        // At the translation's token.
+                        d = Self.placed(d, at: token)
                         d.tokens = DriftTokens(source: m.tokens, target: e)
                         // A number replaced in another paragraph is new content more often than a
                         // typo: reported, not fixed.
-                        if let lines = targetLines[c], kind != 0 || other == nil {
+                        if let lines = targetLines[c], kind != 0 || !elsewhere {
                             d.fix = fixes().tokens(rule: rule, kind: kind, missing: m.tokens, extra: e, sourceLines: m.sources, targetLines: lines)
                         }
                         out.append(d)

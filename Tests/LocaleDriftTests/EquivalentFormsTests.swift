@@ -163,7 +163,7 @@ struct EquivalentFormsTests {
             Для этого установите [Visual Studio](2️⃣https://visualstudio.microsoft.com/downloads/).
             """)
         let found = try drift(source, target, rules: [StructureDriftRule()])
-        #expect(found.map(Finding.init) == [Finding("link-mismatch", .warning, at: target[1], notes: [source.location(of: "https://visualstudio.microsoft.com/visual-cpp"), target[2]])], "\(found)")
+        #expect(found.map(Finding.init) == [Finding("link-mismatch", .warning, at: target[2], notes: [source.location(of: "https://visualstudio.microsoft.com/visual-cpp"), target[1]])], "\(found)")
         #expect(found.first.map { $0.message.contains("downloads") && $0.message.contains("build-tools") } == true, "\(found)")
     }
     @Test("A sample missing at the end of a page without headings is reported where it belongs, not at line 1")

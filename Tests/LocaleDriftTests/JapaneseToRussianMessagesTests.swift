@@ -50,8 +50,9 @@ struct JapaneseToRussianMessagesTests {
         let found = try drift(source, target).filter { $0.ruleID == "number-mismatch" }
         #expect(found.count == 1, "\(found)")
         #expect(found.first?.message.contains("ru has '2022'") == true && found.first?.message.contains("(ja) has '2019'") == true, "\(found)")
-        #expect(found.first?.location == target[1])
-        #expect(found.first?.notes.map(\.location) == [source[2], target[3]])
+        // At the translation's number, a note at the block matched to the source's paragraph.
+        #expect(found.first?.location == target[3])
+        #expect(found.first?.notes.map(\.location) == [source[2], target[1]])
     }
 
     @Test("A missing number of a row does not list the row's own code or another column's version as what ru has instead")

@@ -237,4 +237,37 @@ struct TokenLocationTests {
         #expect(link.message.contains("'https://ja.wikipedia.org/wiki/テキスト'"), "\(link.message)")
         #expect(link.location == target[1] && link.notes.map(\.location) == [source[2]], "\(link)")
     }
+
+    @Test("A number and a reference-style link changed in a later block of the stretch are reported at the translation's tokens (the link at its text, its destination defined elsewhere)")
+    func laterBlockAndReferenceLink() throws {
+        let source = ja("""
+            # インストール
+
+            ## Windows
+
+            Windowsでは、[https://www.rust-lang.org/tools/install][install]にアクセスし、指示に従ってください。MSVCビルドツールも必要になります。
+
+            ビルドツールを取得する最も簡単な方法は、[Visual Studio 2️⃣2019用のビルドツール][visualstudio]をインストールすることです。
+
+            [install]: https://www.rust-lang.org/tools/install
+            [visualstudio]: https://visualstudio.microsoft.com/visual-cpp-build-tools/
+            """)
+        let target = ru("""
+            # Установка
+
+            ## Windows
+
+            На Windows перейдите по адресу [https://www.rust-lang.org/tools/install] и следуйте инструкциям. Вам также понадобятся инструменты сборки MSVC для Visual Studio 2013 или более поздней версии, а также пакет для Windows 10 и набор средств.
+
+            Чтобы получить инструменты сборки, установите 3️⃣[Visual Studio 1️⃣2022].
+
+            [https://www.rust-lang.org/tools/install]: https://www.rust-lang.org/tools/install
+            [Visual Studio 2022]: https://visualstudio.microsoft.com/downloads/
+            """)
+        let found = try drift(source, target, rules: [StructureDriftRule()])
+        let number = try #require(found.first { $0.ruleID == "number-mismatch" }, "\(found)")
+        #expect(number.location == target[1] && number.notes.map(\.location) == [source[2]], "\(number)")
+        let link = try #require(found.first { $0.ruleID == "link-mismatch" }, "\(found)")
+        #expect(link.location == target[3], "\(link)")
+    }
 }
