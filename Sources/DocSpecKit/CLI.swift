@@ -220,7 +220,7 @@ public enum DocSpecCLI {
             let created = !FileManager.default.fileExists(atPath: config.outputURL.path)
             let files = Pipeline.written(result, config: config)
             let done = try GenerationCheck.write(files, to: config.outputURL)
-            if options.format == .json { return 0 }
+            if options.format == .json { return symbolErrors > 0 ? 1 : 0 }
             var summary = "docspec generate: \(files.count) files in \(config.output)/; \(done.written.count) written"
             if !done.written.isEmpty { summary += " (\(ControlCharacters.escaped(done.written.joined(separator: ", "))))" }
             if !done.removed.isEmpty { summary += "; \(done.removed.count) removed (\(ControlCharacters.escaped(done.removed.joined(separator: ", "))))" }

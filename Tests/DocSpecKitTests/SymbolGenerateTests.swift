@@ -55,6 +55,9 @@ struct SymbolGenerateTests {
         #expect(g.status == 1, "\(g.transcript)")
         #expect(g.err.contains("docs-ja/request.md:41:1: error: symbol=FixturePlayTim names no type of the library; did you mean 'FixturePlayTime'? [unknown-symbol]"), "\(g.err)")
         #expect(g.out.hasSuffix("; the symbol check found 1 error (a table whose tests would not compile is a test that fails at its doc line)\n"), "\(g.out)")
+        // --format json fails as the text output does (the files are written all the same).
+        let json = typoWs.run(["generate", "--format", "json", "--symbol-graphs", "graphs"])
+        #expect(json.status == 1 && json.out.contains("\"rule\" : \"unknown-symbol\""), "\(json.transcript)")
         // The other page is as a run without the typo wrote it (so it was not rewritten).
         #expect(!g.out.contains("errors.swift"), "\(g.out)")
         #expect(typoWs.read("Generated/errors.swift") == errorsPage)
