@@ -307,7 +307,13 @@ public enum SymbolCheck {
                 let at = table.directive.range.start
                 guard let symbol = library.typeName(written) else {
                     let symbol = written
-                    let suggestion = nearMiss(symbol, Array(library.types.keys)).map { "; did you mean '\($0)'?" } ?? ""
+                    let names = Array(library.types.keys)
+                    var near = nearMiss(symbol, names)
+                    if near == nil, let dot = symbol.firstIndex(of: "."), library.modules.contains(String(symbol[..<dot])) {
+                        // Qualified by its module (`Shapes.Corner`): the near miss of the rest, qualified alike.
+                        near = nearMiss(String(symbol[symbol.index(after: dot)...]), names).map { symbol[...dot] + $0 }
+                    }
+                    let suggestion = near.map { "; did you mean '\($0)'?" } ?? ""
                     add([.error(
                         "unknown-symbol", "symbol=\(symbol) names no type of the library\(suggestion)",
                         at: SourceLocation(file: page.path, line: at.line, column: at.column))], breaksBuild: true)

@@ -54,6 +54,8 @@ struct SymbolCheckTests {
         #expect(SymbolCheck.check([page], try Self.library()).isEmpty)
         let other = try #require(specPage("# 角\n\n" + table.replacingOccurrences(of: "%@", with: "Other.Corners"), relativePath: "corners.md"))
         #expect(SymbolCheck.check([other], try Self.library()).map(\.ruleID) == ["unknown-symbol"])
+        let typo = try #require(specPage("# 角\n\n" + table.replacingOccurrences(of: "%@", with: "Shapes.Corner"), relativePath: "corners.md"))
+        #expect(SymbolCheck.check([typo], try Self.library()).map(\.message) == ["symbol=Shapes.Corner names no type of the library; did you mean 'Shapes.Corners'?"])
     }
 
     @Test("a protocol as an int-enum's symbol, an enum as a delegate-parameters': at the directive, breaking the build")
