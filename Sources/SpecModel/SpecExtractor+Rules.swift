@@ -31,7 +31,7 @@ extension SpecExtractor {
         RuleDescriptor(
             "invalid-symbol", .error, layer: .extraction, summary: "symbol= is not a Swift type name",
             help: """
-                `symbol=` must be a Swift type name (letters, digits, `_` and `.`, not starting with a digit, not a \
+                `symbol=` must be a Swift type name (ASCII letters, digits, `_` and `.`, not starting with a digit, not a \
                 keyword): generated tests refer to it. Fix the name.
                 """),
         RuleDescriptor(

@@ -277,7 +277,7 @@ public enum SpecExtractor {
                     })
                 {
                     diagnostics.append(.error(
-                        "invalid-symbol", "'\(bad)' in the info string is not a Swift type name (letters, digits, '_' and '.', no keyword); the sample is not tested",
+                        "invalid-symbol", "'\(bad)' in the info string is not a Swift type name (ASCII letters, digits, '_' and '.', no keyword); the sample is not tested",
                         at: range.start))
                 }
             case .list(_, _, let items, _):
@@ -441,7 +441,7 @@ public enum SpecExtractor {
             }
             let symbol = d.value("symbol")
             if let s = symbol, !SymbolName.isValid(s) {
-                diagnostics.append(.error("invalid-symbol", "symbol '\(s)' is not a Swift type name (letters, digits, '_' and '.', not starting with a digit, no keyword)", at: at))
+                diagnostics.append(.error("invalid-symbol", "symbol '\(s)' is not a Swift type name (ASCII letters, digits, '_' and '.', not starting with a digit, no keyword)", at: at))
                 return false
             }
             if d.has("complete") {
