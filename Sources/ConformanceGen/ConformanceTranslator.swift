@@ -98,7 +98,10 @@ public struct ConformanceTranslator: Sendable {
                 page: page, errorCodes: errorCodes, unnumberedErrors: unnumberedErrors, validatedSymbols: validatedSymbols,
                 docTestLanguages: options.docTestLanguages)
             context.configuredImports = options.imports
-            context.notGenerated = Dictionary(grouping: unbuildable[page.path] ?? [], by: \.table).mapValues { $0.map(\.diagnostic) }
+            let pageFindings = unbuildable[page.path] ?? []
+            context.notGenerated = Dictionary(grouping: pageFindings.filter { $0.table != nil }, by: { $0.table ?? -1 }).mapValues { $0.map(\.diagnostic) }
+            context.samplesNotGenerated = Dictionary(grouping: pageFindings.filter { $0.sample != nil }, by: { $0.sample ?? -1 })
+                .mapValues { $0.map(\.diagnostic) }
             // Suites are named after the page id (not its position), so adding a page leaves the
             // other files as they are.
             var typeName = "DocSpec_\(Self.identifierFragment(page.id))"
@@ -196,6 +199,9 @@ struct PageContext {
     /// Table index (0-based) → the symbol-check findings that keep its code from compiling: the
     /// table is not generated, a failing test stands in its place (`notGeneratedTest`).
     var notGenerated: [Int: [Diagnostic]] = [:]
+    /// Code-sample index (0-based) → the symbol-check findings that keep its decode test from
+    /// compiling (a typed JSON sample naming no type of the library): a failing test stands in.
+    var samplesNotGenerated: [Int: [Diagnostic]] = [:]
 
     init(
         page: SpecPage, errorCodes: [String: Int64], unnumberedErrors: Set<String> = [], validatedSymbols: Set<String>,
@@ -261,6 +267,12 @@ struct PageContext {
         var invalidSamples: Set<String> = []
         for (i, sample) in page.codeSamples.enumerated() where sample.language == "json" {
             guard let symbol = sample.symbol else { continue }
+            if let findings = samplesNotGenerated[i] {
+                tests.append(notGeneratedTest(
+                    name: "sample\(i + 1)_notGenerated", line: sample.range.start.line,
+                    title: "\(page.path):\(sample.firstCodeLine) json \(symbol) sample", findings, what: "the sample's test is"))
+                continue
+            }
             do {
                 _ = try JSONSerialization.jsonObject(with: Data(sample.code.utf8), options: [.fragmentsAllowed])
             } catch {
@@ -285,7 +297,8 @@ struct PageContext {
             let n = i + 1
             let title = "\(page.path):\(table.range.start.line) \(table.kind.rawValue) \(symbol)"
             if let findings = notGenerated[i] {
-                tests.append(notGeneratedTest(n, table, title, findings))
+                tests.append(notGeneratedTest(
+                    name: "table\(n)_notGenerated", line: table.directive.range.start.line, title: title, findings, what: "the table's tests are"))
                 continue
             }
             switch table.kind {
@@ -398,17 +411,17 @@ struct PageContext {
         return SuiteDecl(sourceFile: page.path, typeName: typeName, displayName: page.path, statics: statics, tests: tests)
     }
 
-    /// The test that stands in for table `n` when the symbol check found its code would not
+    /// The test that stands in for a table or a typed JSON sample (`name`, at doc line `line`) when the symbol check found its code would not
     /// compile: it records each finding at its doc line (`DocSpecRef.fail`), so the run fails
     /// there while the other tables and pages build and run.
-    func notGeneratedTest(_ n: Int, _ table: SpecTable, _ title: String, _ findings: [Diagnostic]) -> TestDecl {
+    func notGeneratedTest(name: String, line: Int, title: String, _ findings: [Diagnostic], what: String) -> TestDecl {
         let body = findings.map { d -> SwiftExpr in
-            let ref = SwiftExpr.call("DocSpecRef", ref(d.location?.line ?? table.directive.range.start.line))
-            let message = "\(d.message) [\(d.ruleID)]; the table's tests are not generated until docspec check --symbols is clean"
+            let ref = SwiftExpr.call("DocSpecRef", ref(d.location?.line ?? line))
+            let message = "\(d.message) [\(d.ruleID)]; \(what) not generated until docspec check --symbols is clean"
             return .call(SwiftRenderer.render(.member(ref, "fail"), indent: 0), [.init(nil, .string(message))])
         }
         return TestDecl(
-            name: "table\(n)_notGenerated", sourceLine: table.directive.range.start.line,
+            name: name, sourceLine: line,
             displayName: "\(title): not generated (symbol check)", arguments: nil, parameterType: nil, body: body)
     }
 

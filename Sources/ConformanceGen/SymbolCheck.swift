@@ -266,8 +266,13 @@ public enum SymbolCheck {
         public var diagnostic: Diagnostic
         /// The page's display path.
         public var page: String
-        /// The table's index in the page's `tables` (0-based).
-        public var table: Int
+        /// The table's index in the page's `tables` (0-based); `nil` for a finding about a typed
+        /// JSON sample (then `sample` is set).
+        public var table: Int?
+        /// The typed JSON sample's index in the page's `codeSamples` (0-based), for a finding
+        /// about a ```` ```json Type ```` sample whose type is not one the library has: its decode
+        /// test would not compile. `nil` for a table's finding.
+        public var sample: Int? = nil
         /// Whether the table's generated code would not compile: a `symbol=` that names no type
         /// (any kind; the tests name the type) or a protocol where the kind needs a concrete type
         /// (and the reverse for `delegate-parameters`), or any finding on a `delegate-parameters` table (its
@@ -306,16 +311,8 @@ public enum SymbolCheck {
                 guard let written = table.symbol else { continue }
                 let at = table.directive.range.start
                 guard let symbol = library.typeName(written) else {
-                    let symbol = written
-                    let names = Array(library.types.keys)
-                    var near = nearMiss(symbol, names)
-                    if near == nil, let dot = symbol.firstIndex(of: "."), library.modules.contains(String(symbol[..<dot])) {
-                        // Qualified by its module (`Shapes.Corner`): the near miss of the rest, qualified alike.
-                        near = nearMiss(String(symbol[symbol.index(after: dot)...]), names).map { symbol[...dot] + $0 }
-                    }
-                    let suggestion = near.map { "; did you mean '\($0)'?" } ?? ""
                     add([.error(
-                        "unknown-symbol", "symbol=\(symbol) names no type of the library\(suggestion)",
+                        "unknown-symbol", "symbol=\(written) names no type of the library\(suggestion(written, library))",
                         at: SourceLocation(file: page.path, line: at.line, column: at.column))], breaksBuild: true)
                     continue
                 }
@@ -344,8 +341,34 @@ public enum SymbolCheck {
                     break
                 }
             }
+            // Typed JSON samples: their decode test names the type (`Type.self`), so a sample whose
+            // type the library lacks, or that is a protocol, would stop the build like a table's.
+            for (index, sample) in page.codeSamples.enumerated() where sample.language == "json" {
+                guard let written = sample.symbol else { continue }
+                let at = SourceLocation(file: page.path, line: sample.range.start.line, column: sample.range.start.column)
+                let message: String
+                if let symbol = library.typeName(written) {
+                    guard library.types[symbol] == "swift.protocol" else { continue }
+                    message = "the ```json \(written) sample names a protocol of the library; a typed sample needs the type it decodes"
+                } else {
+                    message = "the ```json \(written) sample names no type of the library\(suggestion(written, library))"
+                }
+                out.append(Finding(diagnostic: .error("unknown-symbol", message, at: at), page: page.path, table: nil, sample: index, breaksBuild: true))
+            }
         }
         return out
+    }
+
+    /// The near-miss suggestion for a name that is no type of `library` (`; did you mean 'Corners'?`),
+    /// qualified by its module when it is (`Shapes.Corner` → `Shapes.Corners`), or `""`.
+    static func suggestion(_ written: String, _ library: LibrarySymbols) -> String {
+        let names = Array(library.types.keys)
+        var near = nearMiss(written, names)
+        if near == nil, let dot = written.firstIndex(of: "."), library.modules.contains(String(written[..<dot])) {
+            // Qualified by its module (`Shapes.Corner`): the near miss of the rest, qualified alike.
+            near = nearMiss(String(written[written.index(after: dot)...]), names).map { written[...dot] + $0 }
+        }
+        return near.map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// A type's sort in a message, by its symbol-graph kind.

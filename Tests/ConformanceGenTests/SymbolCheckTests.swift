@@ -162,7 +162,7 @@ struct SymbolCheckTests {
     @Test("a fields error that no table lists and the library does not have is unknown-error-name at its cell")
     func unknownErrorName() throws {
         let page = try #require(specPage("""
-            ```json Shape
+            ```json Corners
             {"size": 1}
             ```
 

@@ -80,6 +80,44 @@ struct SymbolIsolationTests {
         #expect(page.contains(#"DocSpecRef(file: "docs-ja/observer.md", line: 3).fail("ShapeObserver requires 'shape(_:didResize:)', which this table (marked complete) does not list [undocumented-member]; "#))
     }
 
+    @Test("a fields table and its json sample naming a type the library lacks: both are failing tests, nothing names the type")
+    func typedSampleIsolated() throws {
+        let request = """
+            # 要求
+
+            <!-- docspec:table kind=fields symbol=Sise -->
+
+            | key | type | required | values | error |
+            |---|---|---|---|---|
+            | `width` | `int32` | yes | `0...9` | `TooSmall` |
+
+            ```json Sise
+            {"width": 3}
+            ```
+
+            """
+        let pages = try Self.pages(corners: Self.cornersPage.replacingOccurrences(of: "symbol=Corner ", with: "symbol=Corners ")) + [
+            try #require(specPage(request, relativePath: "request.md"))
+        ]
+        let plain = Self.generate(pages, symbols: nil)
+        let checked = Self.generate(pages, symbols: try SymbolCheckTests.library())
+        #expect(checked.diagnostics.map(\.ruleID) == ["unknown-symbol", "unknown-symbol"])
+        #expect(checked.diagnostics.map(\.message) == [
+            "symbol=Sise names no type of the library", "the ```json Sise sample names no type of the library",
+        ])
+        #expect(checked.diagnostics.map { $0.location?.line } == [3, 9])
+        let page = try #require(checked.files.first { $0.name == "request.swift" }).contents
+        #expect(!page.contains("Sise.self") && !page.contains("Sise.validate"), "\(page)")
+        #expect(page.contains("@Test(\"docs-ja/request.md:5 fields Sise: not generated (symbol check)\")"), "\(page)")
+        #expect(page.contains("@Test(\"docs-ja/request.md:10 json Sise sample: not generated (symbol check)\")"), "\(page)")
+        #expect(page.contains("DocSpecRef(file: \"docs-ja/request.md\", line: 9).fail(\"the ```json Sise sample names no type of the library [unknown-symbol]; the sample's test is not generated until docspec check --symbols is clean\")"), "\(page)")
+        // Without the check the sample's decode test names the type, as before.
+        #expect(try #require(plain.files.first { $0.name == "request.swift" }).contents.contains("Sise.self"))
+        // The other pages, exactly as without the check.
+        let others = { (files: [GeneratedFile]) in files.filter { !$0.name.hasPrefix("request") && !$0.name.hasPrefix("data/request") } }
+        #expect(others(checked.files) == others(plain.files))
+    }
+
     @Test("findings that fail only at run time generate the table as usual")
     func runTimeFindingsGenerate() throws {
         let corners = Self.cornersPage.replacingOccurrences(of: "symbol=Corner ", with: "symbol=Corners ")
