@@ -541,8 +541,8 @@ public struct StructureDriftRule: DriftRule {
             return out
         }
 
-        /// The unit of `s` whose lines hold `line` (the last one starting at or before it, when
-        /// it reaches that line), by binary search over the units in page order.
+        /// The unit of `s` whose lines hold `line` (the last one starting at or before it that
+        /// reaches that line: the innermost), by binary search over the units in page order.
         static func unit(containingLine line: Int, _ s: PageStructure) -> Int? {
             var lo = 0
             var hi = s.units.count
@@ -550,9 +550,17 @@ public struct StructureDriftRule: DriftRule {
                 let mid = (lo + hi) / 2
                 if s.units[mid].range.start.line <= line { lo = mid + 1 } else { hi = mid }
             }
-            guard lo > 0 else { return nil }
-            let r = s.units[lo - 1].range
-            return max(r.end.line, r.start.line) >= line ? lo - 1 : nil
+            // The last unit starting at or before the line, else the nearest earlier one that
+            // reaches it: a list item's text goes on after a code block or table nested in it
+            // (those units start later and end before the line). At most 64 units back, so a page
+            // of links outside every unit stays linear.
+            var i = lo - 1
+            while i >= 0, i >= lo - 64 {
+                let r = s.units[i].range
+                if max(r.end.line, r.start.line) >= line { return i }
+                i -= 1
+            }
+            return nil
         }
 
         /// The ids a page's in-page links can name, keyed by `anchorKey`: explicit heading anchors

@@ -212,6 +212,43 @@ struct JapaneseToRussianTests {
             ja(source.marked.text.replacingOnce("(#構文)", with: "(#syntax)")), ru(target.marked.text), rules: [StructureDriftRule()], [])
     }
 
+    @Test("A rewritten in-page link in a list item after a code block nested in the item is found too")
+    func rewrittenInPageLinkAfterNestedBlock() throws {
+        let source = ja("""
+            # API
+
+            - 手順:
+
+              ```sh
+              make
+              ```
+
+              詳しくは[構文](#構文)を参照してください。
+
+            2️⃣## 構文
+
+            構文の説明です。
+            """)
+        let target = ru("""
+            # API
+
+            - Шаги:
+
+              ```sh
+              make
+              ```
+
+              Подробнее см. 1️⃣[синтаксис](#синтакс).
+
+            ## Синтаксис
+
+            Описание синтаксиса.
+            """)
+        let found = try drift(source, target, rules: [StructureDriftRule()]).filter { $0.ruleID == "broken-anchor-link" }
+        #expect(found.count == 1 && found.first?.message.contains("'#синтакс' leads nowhere in ru") == true, "\(found)")
+        #expect(found.map(\.location?.line) == [target[1].line], "\(found)")
+    }
+
     // MARK: tokens that are not drift
 
     @Test("Digits inside an ideographic word, multipliers, qualifiers, quotes, backticks and code elsewhere on the page are not drift")
