@@ -85,8 +85,7 @@ expect_isolated "docs-ja/shapes.md:$line: symbol=Corner names no type of the lib
 expect_isolated 'Suite "docs-ja/strokes.md" passed' "the other page's (strokes.md) tests did not pass"
 failed=$(grep -cE '^✘ Test .* recorded an issue' "$WORK/test.log" || true)
 [ "$failed" = 1 ] || { grep -E '✘' "$WORK/test.log" | tail -20; fail "$failed failing tests with the typo (expected 1: its stand-in)"; }
-cp "$WORK/shapes.md.orig" "$PAGE"
-rm -rf "$EXAMPLE/Generated" && cp -R "$WORK/Generated.orig" "$EXAMPLE/Generated"
+restore
 
 step "a changed raw value (pentagon = 5 → 6) fails swift test at the docs-ja row"
 line=$(grep -n '| `5` | `pentagon`' "$EXAMPLE/docs-ja/shapes.md" | cut -d: -f1)

@@ -39,7 +39,7 @@ public final class SectionScoreCache: @unchecked Sendable {
     /// What `PageAlignment.alignRegions` computed for each region: both pages' units, the
     /// length ratio, and per region (in order) its unit indices, the positions of the matched
     /// sections' headings among them and the block matches (positions).
-    struct Regions: @unchecked Sendable {
+    struct Regions: Sendable {
         struct Region {
             var sourceUnits: [Int]
             var targetUnits: [Int]
