@@ -253,14 +253,17 @@ struct ClientIntegrationTests {
         let server = try StandIn()
         defer { server.stop() }
         let client = try server.client(requestTimeout: .seconds(10))
-        try await server.script([["status": 202, "delay_ms": 30_000]])
+        try await server.script([["status": 202, "delay_ms": 180_000]])
         let start = Date()
         let error = await clientFailure {
             try await client.sendConsumptionInformation(
                 transactionId: "2000000000000001", consumptionRequest: Bodies.v2, deadline: start.addingTimeInterval(0.5))
         }
         #expect(error == .deadlineExceeded(lastError: .timeout))
-        #expect(Date().timeIntervalSince(start) < 29, "the stand-in answers only after 30 s")
+        // The stand-in answers only after 180 s (and the request timeout is 10 s): the error shows
+        // the deadline fired. The bound is loose for the reason given in the test above (43 s seen
+        // in a fresh-clone CI run on 2 cores).
+        #expect(Date().timeIntervalSince(start) < 170, "the stand-in answers only after 180 s")
     }
 
     @Test("Cancelling the calling task ends an in-flight request at once with .cancelled")
