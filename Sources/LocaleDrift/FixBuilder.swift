@@ -383,8 +383,12 @@ struct FixBuilder {
         guard hasText, source.start.line == source.end.line, t.start.line == t.end.line else { return nil }
         let sr = self.source.offset(line: source.start.line, column: source.start.column)..<self.source.offset(line: source.end.line, column: source.end.column + 1)
         let tr = target.offset(line: t.start.line, column: t.start.column)..<target.offset(line: t.end.line, column: t.end.column + 1)
+        // Both ranges must be whole cells as written, and the source's must hold no cell
+        // delimiter: a range beside its cell would copy or overwrite a neighbour's text on every
+        // run instead of reaching a fixed point.
         guard sr.lowerBound < sr.upperBound, tr.lowerBound <= tr.upperBound,
-              Self.isDelimitedCell(target.bytes, tr) else { return nil }
+              Self.isDelimitedCell(target.bytes, tr), Self.isDelimitedCell(self.source.bytes, sr),
+              !Self.hasCellDelimiter(self.source.bytes[sr]) else { return nil }
         let replacement = String(decoding: self.source.bytes[sr], as: UTF8.self)
         return Fix(ruleID: rule, file: pair.target.path, description: "replace the cell with '\(replacement)'",
                    edits: [target.edit(tr, replacement, file: pair.target.path)])
@@ -405,6 +409,17 @@ struct FixBuilder {
         while j < bytes.count, bytes[j] == space || bytes[j] == tab { j += 1 }
         let closed = j == bytes.count || bytes[j] == newline || bytes[j] == cr || bytes[j] == pipe
         return opened && closed
+    }
+
+    /// Whether `bytes` (one cell's text) hold a `|` that is not escaped as `\|`, or a line break:
+    /// text that cannot be one cell.
+    static func hasCellDelimiter(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for b in bytes {
+            if b == UInt8(ascii: "|") && previous != UInt8(ascii: "\\") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") { return true }
+            previous = b
+        }
+        return false
     }
 
     /// The fix for a code sample's opening fence: the translation's info string replaced by the

@@ -307,20 +307,55 @@ enum CmarkConverter {
 
         func row(_ node: OpaquePointer) -> TableRow {
             let r = range(node)
+            let shift = rowColumnShift(node)
             let cells = children(of: node).filter { cmark_node_get_type($0) == cellType }.map { cell -> TableCell in
                 let padding = cmark_node_get_start_line(cell) == 0 || cmark_node_get_start_column(cell) == 0
-                let cr = padding ? SourceRange(start: r.end, end: r.end) : range(cell)
-                return TableCell(inlines: inlines(ofChildrenOf: cell), range: cr, contentRange: padding ? cr : contentRange(cell, cr), isPadding: padding)
+                let cr = padding ? SourceRange(start: r.end, end: r.end) : cellRange(cell, shift: shift)
+                return TableCell(inlines: inlines(ofChildrenOf: cell), range: cr, contentRange: padding ? cr : contentRange(cell, cr, shift: shift), isPadding: padding)
             }
-            let rowStart = max(Int(cmark_node_get_start_column(node)) - 1, 0)
-            return TableRow(cells: cells, range: r, sourceCellCount: Self.countCells(lineBytes(r.start.line - lineOffset).dropFirst(rowStart)))
+            let rowStart = max(Int(cmark_node_get_start_column(node)) - 1 + shift, 0)
+            var row = TableRow(cells: cells, range: r, sourceCellCount: Self.countCells(lineBytes(r.start.line - lineOffset).dropFirst(rowStart)))
+            if shift != 0 {
+                row.range.start = location(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)) + shift)
+            }
+            return row
+        }
+
+        /// What to add to cmark-gfm's byte columns of a table row and its cells to get the row's
+        /// own: cmark-gfm counts every row's columns from the table's first column, so a row
+        /// indented less or more than the header line (`  | a |` over `| b |`, or `>| c |` in a
+        /// quote whose header is `> | a |`) gets columns that point beside its cells. A row starts
+        /// at the first byte of its line that is not a space, a tab or a block quote marker (a
+        /// row cannot start with `>`: that line would open a block quote). 0 when the shifted
+        /// columns would leave the line.
+        func rowColumnShift(_ node: OpaquePointer) -> Int {
+            let line = Int(cmark_node_get_start_line(node))
+            guard line >= 1, let table = cmark_node_parent(node) else { return 0 }
+            let lb = lineBytes(line)
+            var d = 0
+            while d < lb.count, lb[lb.startIndex + d] == UInt8(ascii: " ") || lb[lb.startIndex + d] == UInt8(ascii: "\t") || lb[lb.startIndex + d] == UInt8(ascii: ">") { d += 1 }
+            let shift = d + 1 - Int(cmark_node_get_start_column(table))
+            // (The row's end column is already the line's own; its start and its cells' columns
+            // are not.)
+            let start = Int(cmark_node_get_start_column(node)) + shift
+            guard shift != 0, start >= 1, start <= lb.count else { return 0 }
+            return shift
+        }
+
+        /// A table cell's range, its byte columns moved by `shift` (`rowColumnShift`).
+        func cellRange(_ cell: OpaquePointer, shift: Int) -> SourceRange {
+            guard shift != 0 else { return range(cell) }
+            let line = Int(cmark_node_get_start_line(cell))
+            let sc = Int(cmark_node_get_start_column(cell)) + shift
+            let ec = max(min(Int(cmark_node_get_end_column(cell)) + shift, lineBytes(line).count), sc - 1)
+            return SourceRange(start: location(line: line, byteColumn: sc), end: endLocation(line: line, byteColumn: ec))
         }
 
         /// The cell's range without the spaces around its content (where a reader's eye goes).
-        func contentRange(_ cell: OpaquePointer, _ full: SourceRange) -> SourceRange {
+        func contentRange(_ cell: OpaquePointer, _ full: SourceRange, shift: Int = 0) -> SourceRange {
             let line = Int(cmark_node_get_start_line(cell))
-            let startByte = Int(cmark_node_get_start_column(cell))
-            let endByte = Int(cmark_node_get_end_column(cell))
+            let startByte = Int(cmark_node_get_start_column(cell)) + shift
+            let endByte = Int(cmark_node_get_end_column(cell)) + shift
             let lb = lineBytes(line)
             guard startByte >= 1, endByte >= startByte, lb.startIndex + endByte <= lb.endIndex else { return full }
             var first = startByte

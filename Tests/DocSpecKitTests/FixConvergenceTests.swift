@@ -78,4 +78,44 @@ struct FixConvergenceTests {
         #expect(w.read("ru/errors.md") == translation, "\(run.transcript)")
         #expect(run.transcript.contains("fixed 0 findings"), "\(run.transcript)")
     }
+
+    @Test("a source row indented less than its table's header: the cell fix writes the source cell, once")
+    func rowIndentedUnlikeHeaderConverges() throws {
+        // cmark-gfm counts the row's columns from the header's indentation, two bytes to the
+        // right: the fix copied the cell's tail and the row's pipes into the translation's
+        // cell, and the row grew by cells on every run.
+        let source = """
+            # Errors
+
+            <!-- docspec:table kind=error-codes symbol=FixtureError -->
+
+              | エラー名 | コード | 説明 |
+              | --- | --- | --- |
+            | `InvalidPlayTimeError` | `4000041` | playTime の値が不正です。 |
+              | `InvalidStatusError` | `4000042` | status の値が不正です。 |
+
+            """
+        let translation = """
+            # Errors
+
+            <!-- docspec:table kind=error-codes symbol=FixtureError -->
+
+            | Имя ошибки | Код | Описание |
+            | --- | --- | --- |
+            | `InvalidPlayTimeError` | `4000099` | Недопустимое значение playTime. |
+            | `InvalidStatusError` | `4000042` | Недопустимое значение status. |
+
+            """
+        let w = try Workspace()
+        try w.write("ja/errors.md", source)
+        try w.write("ru/errors.md", translation)
+        let args = ["--locale", "ja=ja", "--locale", "ru=ru", "--source", "ja"]
+        let run = w.run(["fix"] + args)
+        let once = w.read("ru/errors.md") ?? ""
+        #expect(once.contains("| `InvalidPlayTimeError` | `4000041` | Недопустимое значение playTime. |"), "\(run.transcript)\n\(once)")
+        let again = w.run(["fix", "--dry-run"] + args)
+        #expect(!again.out.contains("@@"), "a second fix still changes the page:\n\(again.transcript)")
+        w.run(["fix"] + args)
+        #expect(w.read("ru/errors.md") == once)
+    }
 }

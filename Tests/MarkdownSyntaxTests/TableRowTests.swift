@@ -72,3 +72,35 @@ struct TableRowTests {
         #expect(t.rows.last?.sourceCellCount == 1)
     }
 }
+
+/// cmark-gfm counts every row's byte columns from the table's first column; a row indented less
+/// or more than the header line, or a quoted row written `>|` under a `> |` header, got cell
+/// ranges beside its cells (found by fuzz-fix: a cell fix copied the wrong bytes on every run).
+@Suite("Table rows indented unlike their header")
+struct TableRowIndentTests {
+    /// The content ranges of the first cells of every body row, as (start, end) marker pairs
+    /// (a marker before a cell's first and before its last character).
+    func check(_ fixture: String, _ pairs: [[(Int, Int)]], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let m = marked(fixture)
+        let t = try firstTable(m.text)
+        #expect(t.rows.count == pairs.count, sourceLocation: sourceLocation)
+        for (row, expected) in zip(t.rows, pairs) {
+            for (cell, (s, e)) in zip(row.cells, expected) {
+                #expect(cell.contentRange.start == m.location(s), "start of '\(cell.plainText)'", sourceLocation: sourceLocation)
+                #expect(cell.contentRange.end == m.location(e), "end of '\(cell.plainText)'", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func rowLessIndentedThanHeader() throws {
+        try check("  | a | b |\n  |---|---|\n| 1️⃣`A2️⃣` | 3️⃣値 |\n|5️⃣x6️⃣y |\n", [[(1, 2), (3, 3)], [(5, 6)]])
+    }
+
+    @Test func rowMoreIndentedThanHeader() throws {
+        try check("| a | b |\n|---|---|\n   | 1️⃣c | 3️⃣клю4️⃣ч |\n", [[(1, 1), (3, 4)]])
+    }
+
+    @Test func quotedRowWithoutSpaceAfterMarker() throws {
+        try check("> | a | b |\n> |---|---|\n>| 1️⃣e | 2️⃣f |\n", [[(1, 1), (2, 2)]])
+    }
+}
