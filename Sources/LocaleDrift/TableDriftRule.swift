@@ -156,8 +156,13 @@ public struct TableDriftRule: DriftRule {
                     // this, fixing can swap two keys back and forth on every run.
                     // Nor is a cell fixed when the source has this row's key twice (a duplicate-row):
                     // which source row the translation's row stands for is a guess.
-                    let keyClash = column == st.kind.keyColumn
-                        && (sourceKeyCounts[tc.value] != nil || targetKeys.contains(sc.value))
+                    // A fix must also leave the row paired as it is: when the cell is what the
+                    // row's key is read from (an error without a number is keyed by its name),
+                    // the fixed row's key must be the source row's, or the next run pairs the
+                    // rows differently and fixes the cell back.
+                    let fixedKey = st.kind.rowKey { $0 == column ? sc.value : tr.cell($0)?.value }
+                    let keyClash = (column == st.kind.keyColumn || fixedKey != tr.key)
+                        && (sourceKeyCounts[tc.value] != nil || targetKeys.contains(sc.value) || fixedKey != sr.key)
                     let ambiguous = (sourceKeyCounts[sr.key] ?? 0) > 1
                     if fixable && !keyClash && !ambiguous { d.fix = builder?.cell(rule: d.ruleID, source: sc.range, target: tc.range) }
                     out.append(d)

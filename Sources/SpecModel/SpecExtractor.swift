@@ -515,12 +515,9 @@ public enum SpecExtractor {
                         "column 'parameters': \(types.codeSpans.count) type(s) for \(method.labels.count) argument label(s) of \(method.base)(\(method.labels.map { "\($0):" }.joined()))",
                         at: types.range.start))
                 }
-                var key = cells.first { $0.column == kind.keyColumn }?.value ?? ""
                 // An error documented without a number (`—`, or a table without a code column) is
                 // identified by its name.
-                if kind == .errorCodes, key.isEmpty || ["—", "-", "–"].contains(key) {
-                    key = cells.first { $0.column == "name" }?.value ?? key
-                }
+                let key = kind.rowKey { column in cells.first { $0.column == column }?.value }
                 if let first = seenKeys[key], !key.isEmpty {
                     let keyCell = cells.first { $0.column == kind.keyColumn }
                     diagnostics.append(.error("duplicate-row", "duplicate \(kind.keyColumn) '\(key)' (first at line \(first))", at: keyCell?.range.start ?? row.range.start))

@@ -140,6 +140,15 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// The key of a row whose cell values `value(column)` gives: the `keyColumn`'s value, or for
+    /// an `error-codes` row without a number (empty, `—`, `-`, `–`) its name. The one rule
+    /// extraction and the fix guards share.
+    public func rowKey(_ value: (String) -> String?) -> String {
+        let key = value(keyColumn) ?? ""
+        if self == .errorCodes, key.isEmpty || ["—", "-", "–"].contains(key) { return value("name") ?? key }
+        return key
+    }
+
     /// Normalises header text for matching: lower-cased, without spaces, hyphens, underscores,
     /// colons and inline-code backticks.
     static func normaliseHeader(_ text: String) -> String {

@@ -118,4 +118,44 @@ struct FixConvergenceTests {
         w.run(["fix"] + args)
         #expect(w.read("ru/errors.md") == once)
     }
+
+    @Test("an error without a number is keyed by its name: its name cell is not fixed to another row's key, so fix does not swap it back and forth")
+    func nameKeyedRowIsNotRepaired() throws {
+        // Found by fuzz-fix. The translation's first row has no code, so its key is its name, `A`:
+        // the source's second row's code. Fixing that row's name to the source's `B` made its key
+        // `B`, the next run paired it with the source's first row (its code cell cut short by a
+        // `|` in a code span) and fixed the name back to `A`.
+        let source = """
+            # Errors
+
+            <!-- docspec:table kind=error-codes symbol=FixtureError -->
+
+            | 名前|コード|HTTP|再試行|説明 |
+            | --- |--- |--- |--- |--- |
+            | `A`   |  `|`  |  １２  |  yes  |  再試行してください。 |
+            | `B`|`A`|yes|`B`| |
+
+            """
+        let translation = """
+            # Errors
+
+            <!-- docspec:table kind=error-codes symbol=FixtureError -->
+
+            | 名前|コード|HTTP|再試行|説明 |
+            | ---| ---| ---| ---| --- |
+            | `A`  |  |１２ |yes |Повторите. |
+            | `B`  |  `A`  |  yes  |  `B`  |  Описание. |
+
+            """
+        let w = try Workspace()
+        try w.write("ja/errors.md", source)
+        try w.write("ru/errors.md", translation)
+        let args = ["--locale", "ja=ja", "--locale", "ru=ru", "--source", "ja"]
+        w.run(["fix"] + args)
+        let once = w.read("ru/errors.md") ?? ""
+        let again = w.run(["fix", "--dry-run"] + args)
+        #expect(!again.out.contains("@@"), "a second fix still changes the page:\n\(again.transcript)")
+        w.run(["fix"] + args)
+        #expect(w.read("ru/errors.md") == once)
+    }
 }
