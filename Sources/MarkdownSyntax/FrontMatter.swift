@@ -199,14 +199,6 @@ enum FrontMatterSplitter {
         guard bytes.starts(with: Array("---".utf8)) else {
             return Result(frontMatter: nil, diagnostics: [])
         }
-        // Lines as byte ranges.
-        var lines: [Range<Int>] = []
-        var start = 0
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") {
-            lines.append(start..<i)
-            start = i + 1
-        }
-        if start < bytes.count { lines.append(start..<bytes.count) }
         func text(_ r: Range<Int>) -> String {
             var s = String(decoding: bytes[r], as: UTF8.self)
             if s.hasSuffix("\r") { s.removeLast() }
@@ -218,10 +210,23 @@ enum FrontMatterSplitter {
             while let l = t.last, l == " " || l == "\t" { t.removeLast() }
             return marks.contains(String(t))
         }
-        guard let first = lines.first, isDelimiter(first, ["---"]) else {
-            return Result(frontMatter: nil, diagnostics: [])
+        // Lines as byte ranges, up to the closing delimiter (the rest of the page is not split).
+        var lines: [Range<Int>] = []
+        var start = 0
+        var close: Int?
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let line = start..<end
+            lines.append(line)
+            start = end + 1
+            if lines.count == 1 {
+                guard isDelimiter(line, ["---"]) else { return Result(frontMatter: nil, diagnostics: []) }
+            } else if isDelimiter(line, ["---", "..."]) {
+                close = lines.count - 1
+                break
+            }
         }
-        guard let closeIndex = lines.indices.dropFirst().first(where: { isDelimiter(lines[$0], ["---", "..."]) }) else {
+        guard let closeIndex = close else {
             return Result(
                 frontMatter: nil,
                 diagnostics: [

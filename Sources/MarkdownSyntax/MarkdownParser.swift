@@ -220,6 +220,21 @@ public enum MarkdownParser {
                     continue
                 }
             }
+            // Two- and three-byte sequences (Cyrillic, Greek, kana, kanji: most of a translated
+            // page) checked inline; anything else, or anything these checks reject, goes
+            // through `wellFormedLength`.
+            let c = base[i]
+            if c >= 0xC2, c <= 0xDF, i + 1 < n, base[i + 1] & 0xC0 == 0x80 {
+                i += 2
+                continue
+            }
+            if c & 0xF0 == 0xE0, i + 2 < n {
+                let c1 = base[i + 1], c2 = base[i + 2]
+                if c1 & 0xC0 == 0x80, c2 & 0xC0 == 0x80, c != 0xE0 || c1 >= 0xA0, c != 0xED || c1 < 0xA0 {
+                    i += 3
+                    continue
+                }
+            }
             guard let length = wellFormedLength(b, i) else { return false }
             i += length
         }
