@@ -29,22 +29,32 @@ struct FixConvergenceTests {
 
         """
 
+    static let args = ["--locale", "ja=ja", "--locale", "ru=ru", "--source", "ja"]
+
+    /// Writes the pair as `ja/<name>` and `ru/<name>`, runs `docspec fix`, and checks that a
+    /// second `fix --dry-run` shows no change and a second `fix` leaves the page as the first
+    /// left it. Returns the first run's transcript and the fixed translation.
+    @discardableResult
+    func fixTwice(_ name: String, source: String, translation: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> (transcript: String, fixed: String) {
+        let w = try Workspace()
+        try w.write("ja/\(name)", source)
+        try w.write("ru/\(name)", translation)
+        let run = w.run(["fix"] + Self.args)
+        let once = w.read("ru/\(name)") ?? ""
+        let again = w.run(["fix", "--dry-run"] + Self.args)
+        #expect(!again.out.contains("@@"), "a second fix still changes the page:\n\(again.transcript)", sourceLocation: sourceLocation)
+        w.run(["fix"] + Self.args)
+        #expect(w.read("ru/\(name)") == once, sourceLocation: sourceLocation)
+        return (run.transcript, once)
+    }
+
     @Test("a row with fewer cells than the header: the fix never writes into its last cell; a second run applies nothing")
     func shortRowConverges() throws {
-        let w = try Workspace()
-        try w.write("ja/request.md", Self.source)
-        try w.write("ru/request.md", Self.translation)
-        let args = ["--locale", "ja=ja", "--locale", "ru=ru", "--source", "ja"]
-        w.run(["fix"] + args)
-        let once = w.read("ru/request.md") ?? ""
+        let once = try fixTwice("request.md", source: Self.source, translation: Self.translation).fixed
         // The row keeps its four cells: nothing was appended to `ставлено. .
         let row = once.components(separatedBy: "\n").first { $0.contains("ставлено") } ?? ""
         #expect(!row.contains("InvalidPlayTimeError"), "\(row)")
         #expect(row.filter { $0 == "|" }.count == 5, "\(row)")
-        let again = w.run(["fix", "--dry-run"] + args)
-        #expect(!again.out.contains("@@"), "a second fix still changes the page:\n\(again.transcript)")
-        w.run(["fix"] + args)
-        #expect(w.read("ru/request.md") == once)
     }
 
     @Test("a source table with one key twice: its rows' cells are not fixed, so fix cannot swap a cell back and forth")
@@ -106,17 +116,8 @@ struct FixConvergenceTests {
             | `InvalidStatusError` | `4000042` | Недопустимое значение status. |
 
             """
-        let w = try Workspace()
-        try w.write("ja/errors.md", source)
-        try w.write("ru/errors.md", translation)
-        let args = ["--locale", "ja=ja", "--locale", "ru=ru", "--source", "ja"]
-        let run = w.run(["fix"] + args)
-        let once = w.read("ru/errors.md") ?? ""
-        #expect(once.contains("| `InvalidPlayTimeError` | `4000041` | Недопустимое значение playTime. |"), "\(run.transcript)\n\(once)")
-        let again = w.run(["fix", "--dry-run"] + args)
-        #expect(!again.out.contains("@@"), "a second fix still changes the page:\n\(again.transcript)")
-        w.run(["fix"] + args)
-        #expect(w.read("ru/errors.md") == once)
+        let (transcript, once) = try fixTwice("errors.md", source: source, translation: translation)
+        #expect(once.contains("| `InvalidPlayTimeError` | `4000041` | Недопустимое значение playTime. |"), "\(transcript)\n\(once)")
     }
 
     @Test("an error without a number is keyed by its name: its name cell is not fixed to another row's key, so fix does not swap it back and forth")
@@ -147,15 +148,6 @@ struct FixConvergenceTests {
             | `B`  |  `A`  |  yes  |  `B`  |  Описание. |
 
             """
-        let w = try Workspace()
-        try w.write("ja/errors.md", source)
-        try w.write("ru/errors.md", translation)
-        let args = ["--locale", "ja=ja", "--locale", "ru=ru", "--source", "ja"]
-        w.run(["fix"] + args)
-        let once = w.read("ru/errors.md") ?? ""
-        let again = w.run(["fix", "--dry-run"] + args)
-        #expect(!again.out.contains("@@"), "a second fix still changes the page:\n\(again.transcript)")
-        w.run(["fix"] + args)
-        #expect(w.read("ru/errors.md") == once)
+        try fixTwice("errors.md", source: source, translation: translation)
     }
 }
