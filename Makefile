@@ -4,7 +4,7 @@
 # Both install the Debian packages they need first (apt-get, non-interactive) when missing.
 
 SWIFT ?= swift
-DEB_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev openssl pkg-config python3 python3-pip chromium fonts-ipafont-gothic python3-jsonschema
+DEB_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libjemalloc-dev openssl pkg-config python3 python3-pip chromium fonts-ipafont-gothic python3-jsonschema
 DOCSPEC := .build/debug/docspec
 
 .PHONY: all deps lsp-client build check test generate clean

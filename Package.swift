@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The docspec executable allocates through jemalloc (Debian libjemalloc-dev): lint builds and frees
+// a page model per page on every core, and glibc's malloc either contends on one arena or, with an
+// arena per thread, lets resident memory grow with the doc set (Benchmarks/README.md, lint-bench).
+// DOCSPEC_SYSTEM_MALLOC=1 in the build's environment links the system malloc instead.
+let systemMalloc = ["1", "true", "yes"].contains(Context.environment["DOCSPEC_SYSTEM_MALLOC"]?.lowercased() ?? "")
+
 let package = Package(
     name: "DocSpec",
     products: [
@@ -24,6 +30,7 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         // A bump allocator cmark-gfm parses into (cmark_parser_new_with_mem), see its source.
         .target(name: "CCmarkArena"),
 
@@ -40,7 +47,7 @@ let package = Package(
         .target(
             name: "DocSpecKit",
             dependencies: ["SpecModel", "LocaleDrift", "ConformanceGen", "DocDiagnostics"]),
-        .executableTarget(name: "docspec", dependencies: ["DocSpecKit"]),
+        .executableTarget(name: "docspec", dependencies: ["DocSpecKit"] + (systemMalloc ? [] : ["CJemalloc"])),
         // What generated conformance tests link: protocols a library may adopt (no dependencies,
         // no Swift Testing), and the checks themselves (Swift Testing, Foundation).
         .target(name: "DocSpecConformance"),

@@ -1,7 +1,12 @@
 import DocSpecKit
 import Foundation
 
-#if canImport(Glibc)
+#if canImport(CJemalloc)
+// The process allocates through jemalloc (Package.swift): importing its module links it, and its
+// unprefixed malloc and free come before the C library's for every allocation of the process.
+import CJemalloc
+#elseif canImport(Glibc)
+// Built with DOCSPEC_SYSTEM_MALLOC=1: glibc's malloc.
 import Glibc
 
 // Pages are parsed and checked on worker threads, each of which glibc gives its own malloc arena
