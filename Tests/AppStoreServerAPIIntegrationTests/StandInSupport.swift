@@ -191,11 +191,12 @@ final class StandIn: @unchecked Sendable {
     /// A real client (URLSession) pointed at the stand-in.
     func client(
         trustedKey: Bool = true, retryPolicy: RetryPolicy = .never, requestTimeout: Duration = .seconds(10),
-        transport: any HTTPTransport = URLSessionTransport()
+        transport: any HTTPTransport = URLSessionTransport(),
+        timeSource: AppStoreServerAPIClient.TimeSource = .system
     ) throws -> AppStoreServerAPIClient {
         try AppStoreServerAPIClient(
             key: key(trusted: trustedKey), environment: .sandbox, transport: transport,
-            retryPolicy: retryPolicy, requestTimeout: requestTimeout, baseURL: baseURL)
+            retryPolicy: retryPolicy, requestTimeout: requestTimeout, timeSource: timeSource, baseURL: baseURL)
     }
 
     /// Queues scripted responses (`status`, `body`, `headers`, `delay_ms`, `retry_after_in_ms`).

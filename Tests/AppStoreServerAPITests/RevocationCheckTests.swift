@@ -222,11 +222,11 @@ struct RevocationCheckTests {
         #expect(refused.error?.reason.contains("127.0.0.1:9") == true)
 
         let slow = try fixture.verifier(RevocationChecker(timeout: .seconds(1), responderURL: fixture.url + "slow"))
-        let started = Date()
+        // The slow responder sends the same good response after 3 s: had the checker waited for it
+        // instead of giving up after 1 s, the transaction would verify (no wall-clock bound here; a
+        // loaded CI machine can stall any thread for seconds).
         let timedOut = slow.verifyAndDecodeTransaction(jws)
-        let elapsed = Date().timeIntervalSince(started)
         #expect(timedOut.status == .retryableVerificationFailure, "\(timedOut.error?.description ?? "")")
-        #expect(elapsed < 2.8, "took \(elapsed) s with a 1 s timeout")
 
         let later = try fixture.verifier(RevocationChecker(timeout: .seconds(5), responderURL: fixture.url + "trylater"))
         let tryLater = later.verifyAndDecodeTransaction(jws)

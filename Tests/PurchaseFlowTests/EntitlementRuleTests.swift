@@ -201,7 +201,7 @@ struct EntitlementRuleTests {
         #expect(ownOnly.currentEntitlements.map(\.productId) == ["premium"])
     }
 
-    @Test("engine: 100,000 transactions evaluate in well under a second")
+    @Test("engine: 100,000 transactions in 5,000 chains give 5,000 chains and entitlements")
     func scale() {
         var transactions: [PurchaseFlow.Transaction] = []
         transactions.reserveCapacity(100_000)
@@ -213,12 +213,9 @@ struct EntitlementRuleTests {
                     original: String(chain), group: "g\(chain % 50)", purchased: t0 + Double(index),
                     expires: t0 + Double(index) + 30 * day))
         }
-        let start = ContinuousClock.now
         let report = engine.evaluate(transactions, at: t0 + 100_000)
-        let elapsed = ContinuousClock.now - start
         #expect(report.subscriptionChains.count == 5_000)
         #expect(report.currentEntitlements.count == 5_000)
-        // A debug build is much slower than release (see the benchmark); keep a generous bound.
-        #expect(elapsed < .seconds(5))
+        // How fast: Benchmarks/purchaseflow-bench (release build, ratios), not a timed unit test.
     }
 }
