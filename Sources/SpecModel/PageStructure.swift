@@ -513,20 +513,24 @@ public struct PageStructure: Hashable, Sendable {
         static func letters(_ s: String) -> Int {
             var s = s
             return s.withUTF8 { b in
-                var n = 0
-                var i = 0
-                while i < b.count {
-                    let c = b[i]
-                    if c < 0x80 {
-                        if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { n += 1 }
-                        i += 1
-                        continue
+                Script.alphabeticTable.withUnsafeBufferPointer { table in
+                    var n = 0
+                    var i = 0
+                    while i < b.count {
+                        let c = b[i]
+                        if c < 0x80 {
+                            if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { n += 1 }
+                            i += 1
+                            continue
+                        }
+                        let (u, w) = ProseText.scalar(b, at: i)
+                        let v = u.value
+                        // `Script.isLetter`, with its table read through one pointer for the text.
+                        if v < 0x10000 ? table[Int(v) >> 3] & (1 << UInt8(v & 7)) != 0 : u.properties.isAlphabetic { n += 1 }
+                        i += w
                     }
-                    let (u, w) = ProseText.scalar(b, at: i)
-                    if Script.isLetter(u) { n += 1 }
-                    i += w
+                    return n
                 }
-                return n
             }
         }
     }

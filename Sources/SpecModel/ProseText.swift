@@ -41,16 +41,19 @@ public struct ProseUnit: Hashable, Sendable {
         self.prose = prose
         self.location = location
         self.section = section
-        scripts = ScriptCounts(prose)
-        var words = 0
-        var inWord = false
-        for u in prose.utf8 {
-            if u == 0x20 { inWord = false } else if !inWord {
-                inWord = true
-                words += 1
+        // Letters and words from one pass of pointer reads over the prose's UTF-8 bytes.
+        var bytes = prose
+        (scripts, wordCount) = bytes.withUTF8 { b in
+            var words = 0
+            var inWord = false
+            for u in b {
+                if u == 0x20 { inWord = false } else if !inWord {
+                    inWord = true
+                    words += 1
+                }
             }
+            return (ScriptCounts(utf8: b), words)
         }
-        wordCount = words
     }
 }
 
@@ -285,61 +288,67 @@ public enum ProseText {
     /// `clean(bytes:)`'s UTF-8 bytes.
     static func cleanedBytes(_ b: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let n = b.count
-        var out: [UInt8] = []
-        out.reserveCapacity(n)
-        var i = 0
-        var lineStart = true
         var maybeURL = false
-        while i < n {
-            if lineStart {
-                lineStart = false
-                // A `::: tip` / `:::` container line is left out with its line break.
-                var j = i
-                while j < n, b[j] == 0x20 || b[j] == 0x09 { j += 1 }
-                if j + 2 < n, b[j] == 0x3A, b[j + 1] == 0x3A, b[j + 2] == 0x3A {
-                    while j < n, b[j] != 0x0A { j += 1 }
-                    if j < n {
+        // Written straight into the array's storage: the result is never longer than `b`.
+        let out = [UInt8](unsafeUninitializedCapacity: n) { out, count in
+            var k = 0
+            var i = 0
+            var lineStart = true
+            while i < n {
+                if lineStart {
+                    lineStart = false
+                    // A `::: tip` / `:::` container line is left out with its line break.
+                    var j = i
+                    while j < n, b[j] == 0x20 || b[j] == 0x09 { j += 1 }
+                    if j + 2 < n, b[j] == 0x3A, b[j + 1] == 0x3A, b[j + 2] == 0x3A {
+                        while j < n, b[j] != 0x0A { j += 1 }
+                        if j < n {
+                            i = j + 1
+                            lineStart = true
+                        } else {
+                            // The last line: drop the line break before it too.
+                            if k > 0, out[k - 1] == 0x0A { k -= 1 }
+                            i = n
+                        }
+                        continue
+                    }
+                }
+                let c = b[i]
+                if c == 0x0A { lineStart = true }
+                if c == 0x7B {  // {
+                    // Skip a balanced `{…}` (nested braces included, as in `{{< x >}}`).
+                    var depth = 0
+                    var j = i
+                    var scalars = 0
+                    // Macros and shortcodes are short: an unclosed `{` must not rescan the page.
+                    while j < n, scalars < 1_000 {
+                        let x = b[j]
+                        if x == 0x7B { depth += 1 } else if x == 0x7D {
+                            depth -= 1
+                            if depth == 0 { break }
+                        }
+                        if x & 0xC0 != 0x80 { scalars += 1 }
+                        j += 1
+                    }
+                    if j < n, b[j] == 0x7D, depth == 0 {
+                        out[k] = 0x20
+                        k += 1
                         i = j + 1
-                        lineStart = true
-                    } else {
-                        // The last line: drop the line break before it too.
-                        if out.last == 0x0A { out.removeLast() }
-                        i = n
+                        continue
                     }
+                }
+                if c == 0x25, i + 1 < n, isPrintfConversion(b[i + 1]) {  // %s
+                    out[k] = 0x20
+                    k += 1
+                    i += 2
                     continue
                 }
+                if c == 0x40 || c == 0x2F || c == 0x77 || c == 0x57 { maybeURL = true }  // @ / w W
+                out[k] = c
+                k += 1
+                i += 1
             }
-            let c = b[i]
-            if c == 0x0A { lineStart = true }
-            if c == 0x7B {  // {
-                // Skip a balanced `{…}` (nested braces included, as in `{{< x >}}`).
-                var depth = 0
-                var j = i
-                var scalars = 0
-                // Macros and shortcodes are short: an unclosed `{` must not rescan the page.
-                while j < n, scalars < 1_000 {
-                    let x = b[j]
-                    if x == 0x7B { depth += 1 } else if x == 0x7D {
-                        depth -= 1
-                        if depth == 0 { break }
-                    }
-                    if x & 0xC0 != 0x80 { scalars += 1 }
-                    j += 1
-                }
-                if j < n, b[j] == 0x7D, depth == 0 {
-                    out.append(0x20)
-                    i = j + 1
-                    continue
-                }
-            }
-            if c == 0x25, i + 1 < n, isPrintfConversion(b[i + 1]) {  // %s
-                out.append(0x20)
-                i += 2
-                continue
-            }
-            if c == 0x40 || c == 0x2F || c == 0x77 || c == 0x57 { maybeURL = true }  // @ / w W
-            out.append(c)
-            i += 1
+            count = k
         }
         guard maybeURL else { return out }
         // URLs and addresses, word by word (words are separated by single spaces here).

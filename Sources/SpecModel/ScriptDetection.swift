@@ -218,28 +218,37 @@ public struct ScriptCounts: Hashable, Sendable {
     static func counted(_ b: UnsafeBufferPointer<UInt8>) -> SIMD16<Int> {
         // Counted in a stack buffer (a SIMD vector's lanes are slow to update one at a time),
         // from the UTF-8 bytes: ASCII letters directly, other scalars through the script table.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
-            counts.initialize(repeating: 0)
-            var i = 0
-            let n = b.count
-            while i < n {
-                let c = b[i]
-                if c < 0x80 {
-                    if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { counts[0] += 1 }
-                    i += 1
-                    continue
+        // The script table is read through one buffer pointer for the whole text (a global's
+        // accessor per scalar costs more than the lookup); its codes are 1 + `index`.
+        Script.bmpTable.withUnsafeBufferPointer { table in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
+                counts.initialize(repeating: 0)
+                var i = 0
+                let n = b.count
+                while i < n {
+                    let c = b[i]
+                    if c < 0x80 {
+                        if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { counts[0] += 1 }
+                        i += 1
+                        continue
+                    }
+                    let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+                    var v = UInt32(c) & (0xFF >> (length + 1))
+                    var j = 1
+                    while j < length, i + j < n {
+                        v = v << 6 | UInt32(b[i + j] & 0x3F)
+                        j += 1
+                    }
+                    i += length
+                    if v < 0x10000 {
+                        let code = table[Int(v)]
+                        if code != 0 { counts[Int(code) - 1] += 1 }
+                    } else if let u = Unicode.Scalar(v), let script = Script(u) {
+                        counts[script.index] += 1
+                    }
                 }
-                let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
-                var v = UInt32(c) & (0xFF >> (length + 1))
-                var j = 1
-                while j < length, i + j < n {
-                    v = v << 6 | UInt32(b[i + j] & 0x3F)
-                    j += 1
-                }
-                i += length
-                if let u = Unicode.Scalar(v), let script = Script(u) { counts[script.index] += 1 }
+                return SIMD16<Int>(counts)
             }
-            return SIMD16<Int>(counts)
         }
     }
 

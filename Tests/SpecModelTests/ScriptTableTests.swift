@@ -42,6 +42,29 @@ struct ScriptTableTests {
         return out
     }
 
+    /// The counters that scan UTF-8 bytes with the tables held in a pointer (`ScriptCounts`,
+    /// the structure builder's letter count) count what classifying each scalar counts, on every
+    /// scalar of all planes' letters in runs of mixed widths.
+    @Test func byteCountersAgreeWithScalarClassification() {
+        var scalars: [Unicode.Scalar] = []
+        for v in stride(from: 0, to: 0x40000, by: 1) where v < 0x10000 || v % 7 == 0 {
+            if let u = Unicode.Scalar(UInt32(v)) { scalars.append(u) }
+        }
+        for start in stride(from: 0, to: scalars.count, by: 997) {
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars[start..<min(start + 997, scalars.count)])
+            let s = String(text)
+            var expected: [Script: Int] = [:]
+            var letters = 0
+            for u in s.unicodeScalars {
+                if let script = Script(u) { expected[script, default: 0] += 1 }
+                if Script.isLetter(u) { letters += 1 }
+            }
+            #expect(ScriptCounts(s).counts == expected, "scalars from U+\(String(scalars[start].value, radix: 16))")
+            #expect(PageStructure.Builder.letters(s) == letters, "scalars from U+\(String(scalars[start].value, radix: 16))")
+        }
+    }
+
     @Test func indexFollowsDeclarationOrder() {
         for (i, s) in Script.allCases.enumerated() { #expect(s.index == i) }
         var counts = ScriptCounts("Ёж и 漢字かな abc")
