@@ -106,6 +106,8 @@ public enum Pipeline {
                 let (target, targetDiagnostics) = parse(file)
                 progress?.pageParsed()
                 result.extraction += targetDiagnostics
+                // A pair one of whose pages has no parse is done as far as progress goes.
+                if target == nil || first == nil { progress?.pairChecked() }
                 guard let target else {
                     result.unparsed.append(file)
                     if first != nil { result.unparsedPairs += 1 }
