@@ -98,21 +98,11 @@ public enum Pipeline {
             let (first, firstDiagnostics) = parse(group.page)
             progress?.pageParsed()
             var result = GroupResult(pages: first.map { [kept($0)] } ?? [], extraction: firstDiagnostics, drift: [])
-            if first == nil {
-                result.unparsed.append(group.page)
-                result.unparsedPairs = group.targets.count
-            }
             for file in group.targets {
                 let (target, targetDiagnostics) = parse(file)
                 progress?.pageParsed()
                 result.extraction += targetDiagnostics
-                // A pair one of whose pages has no parse is done as far as progress goes.
-                if target == nil || first == nil { progress?.pairChecked() }
-                guard let target else {
-                    result.unparsed.append(file)
-                    if first != nil { result.unparsedPairs += 1 }
-                    continue
-                }
+                guard let target else { continue }
                 if let first {
                     defer { progress?.pairChecked() }
                     let check = { checker.analyze(PagePair(source: first, target: target)) }
@@ -134,13 +124,7 @@ public enum Pipeline {
         for f in found { pages[f.locale.code] = [] }
         for page in results.flatMap(\.pages) { pages[page.locale, default: []].append(page) }
         for code in pages.keys { pages[code]?.sort { $0.path < $1.path } }
-        // Pairing read only the front matter: a page that could not be decoded after it was
-        // paired, and is unreadable (and its pair not counted) from its parse on, as when pairing
-        // found the problem itself.
-        var unreadablePages = unreadable
-        for file in results.flatMap(\.unparsed) { unreadablePages[file.locale, default: []].insert(file.relativePath) }
-        let checkedPairCount = pairCount - results.reduce(0) { $0 + $1.unparsedPairs }
-        let docs = DocSet(pages: pages, diagnostics: pageDiagnostics, unreadable: unreadablePages)
+        let docs = DocSet(pages: pages, diagnostics: pageDiagnostics, unreadable: unreadable)
 
         // What generation would refuse (an unknown error name, a fields table without a JSON
         // sample, invalid JSON) is wrong in the docs too: lint reports it, without writing.
@@ -154,7 +138,7 @@ public enum Pipeline {
         var analyses: [PairKey: PairAnalysis] = [:]
         for r in results { analyses.merge(r.analyses, uniquingKeysWith: { a, _ in a }) }
         return LintResult(
-            docSet: docs, diagnostics: diagnostics.sortedForOutput(), pairCount: checkedPairCount, generated: generated, analyses: analyses)
+            docSet: docs, diagnostics: diagnostics.sortedForOutput(), pairCount: pairCount, generated: generated, analyses: analyses)
     }
 
     /// The first pass of `lint`: reads every page's front matter, pairs the pages and groups each
@@ -170,11 +154,7 @@ public enum Pipeline {
         for f in found {
             let code = f.locale.code
             let headers = ParallelMap.map(f.files) { rel in
-                // The front matter from the page's first bytes: the page itself is read and
-                // prepared once, by its parse.
-                PageReader.pairingStub(
-                    fileAt: f.url(rel), displayPath: DocSet.displayPath(f.url(rel), root: config.root), locale: code, relativePath: rel,
-                    frontMatterOnly: true)
+                PageReader.pairingStub(fileAt: f.url(rel), displayPath: DocSet.displayPath(f.url(rel), root: config.root), locale: code, relativePath: rel)
             }
             stubs[code] = headers.compactMap { $0 }.sorted { $0.path < $1.path }
             unreadable[code] = Set(zip(f.files, headers).filter { $0.1 == nil }.map(\.0) + f.problems)
@@ -292,10 +272,6 @@ public enum Pipeline {
         var extraction: [Diagnostic]
         var drift: [Diagnostic]
         var analyses: [PairKey: PairAnalysis] = [:]
-        /// The group's files whose parse gave no page (unreadable, not UTF-8).
-        var unparsed: [PageFile] = []
-        /// The group's pairs not checked because one of their pages has no parse.
-        var unparsedPairs = 0
     }
 
     /// Result of generation.

@@ -86,35 +86,6 @@ public enum MarkdownParser {
         return PageHeader(frontMatter: FrontMatterSplitter.split(&bytes, path: displayPath).frontMatter)
     }
 
-    /// How many bytes of a page ``frontMatterHeader(fileAt:displayPath:)`` reads first (the
-    /// front matter of a documentation page is a few hundred bytes).
-    static let headerPrefixBytes = 8 << 10
-
-    /// The page's front matter read from its first bytes: what pairing needs, without reading
-    /// (and checking) the whole page a second time. The first ``headerPrefixBytes`` bytes up to
-    /// their last line break are prepared as ``header(fileAt:displayPath:)`` prepares the whole
-    /// page (a page no longer than that is read and prepared whole); when the front matter is not
-    /// closed within them, the whole page is read. `nil` when those bytes are unreadable, UTF-16, not UTF-8 or hold a NUL byte;
-    /// a problem after them is left for the full parse to report (the page is then paired, and
-    /// its parse error says why it was skipped).
-    public static func frontMatterHeader(fileAt url: URL, displayPath: String) -> PageHeader? {
-        guard let read = try? readBytes(url, limit: headerPrefixBytes) else { return nil }
-        guard read.truncated else {
-            // The whole page.
-            guard var bytes = prepare(read.bytes, path: displayPath).bytes else { return nil }
-            return PageHeader(frontMatter: FrontMatterSplitter.split(&bytes, path: displayPath).frontMatter)
-        }
-        // Whole lines only: a line break never splits a UTF-8 sequence or a CRLF. (64 bytes at
-        // least, so the UTF-16 test sees its 16 code units.)
-        guard let lastLineBreak = read.bytes.lastIndex(of: UInt8(ascii: "\n")), lastLineBreak >= 64 else {
-            return header(fileAt: url, displayPath: displayPath)
-        }
-        guard var bytes = prepare(Array(read.bytes[...lastLineBreak]), path: displayPath).bytes else { return nil }
-        let split = FrontMatterSplitter.split(&bytes, path: displayPath)
-        if split.unclosed { return header(fileAt: url, displayPath: displayPath) }
-        return PageHeader(frontMatter: split.frontMatter)
-    }
-
     /// Strips a byte order mark, turns lone CRs into LFs and checks UTF-8: the bytes cmark-gfm
     /// and the front matter splitter see, or `nil` and an `invalid-utf8` error.
     static func prepare(_ bytes: consuming [UInt8], path: String) -> (bytes: [UInt8]?, diagnostics: [Diagnostic]) {
@@ -179,29 +150,6 @@ public enum MarkdownParser {
 
     /// A file's bytes, read into one array of the size the file reports (no `Data` copied into
     /// it); a file that reports no size (a pipe) or grows while read is read to its end in pieces.
-    /// At most `limit` bytes from the start of the file, and whether the file goes on after them.
-    static func readBytes(_ url: URL, limit: Int) throws -> (bytes: [UInt8], truncated: Bool) {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        let fd = handle.fileDescriptor
-        // One byte more than the limit tells a file of exactly `limit` bytes from a longer one.
-        var out = try [UInt8](unsafeUninitializedCapacity: limit + 1) { buffer, count in
-            while count < limit + 1 {
-                let n = read(fd, buffer.baseAddress! + count, limit + 1 - count)
-                if n > 0 {
-                    count += n
-                } else if n == 0 {
-                    break
-                } else if errno != EINTR {
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                }
-            }
-        }
-        guard out.count > limit else { return (out, false) }
-        out.removeLast()
-        return (out, true)
-    }
-
     static func readBytes(_ url: URL) throws -> [UInt8] {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }

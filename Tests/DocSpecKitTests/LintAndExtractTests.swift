@@ -74,28 +74,44 @@ struct LintAndExtractTests {
         #expect(r.out.contains("pages per locale: ja 2, ru 1"))
     }
 
-    @Test("a page that cannot be decoded only past its first 8 KB: paired from its front matter, skipped at its parse, counted as before")
-    func invalidUTF8PastThePairingPrefix() throws {
+    /// A page's bytes after its front matter, far into the page, with a byte that is not UTF-8.
+    static func undecodableLate(_ page: String) throws -> [UInt8] {
+        var text = page
+        let filler = String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n", count: 200)
+        let cut = try #require(text.range(of: "\n\n"))
+        text.replaceSubrange(cut, with: "\n\n" + filler + "\n")
+        var bytes = Array(text.utf8)
+        let lineBreak = try #require(bytes.indices.first { $0 > 9_000 && bytes[$0] == UInt8(ascii: "\n") })
+        bytes.insert(0xFF, at: lineBreak + 1)
+        return bytes
+    }
+
+    @Test("a page undecodable only 9 KB into it is reported once, as invalid UTF-8, and its pair is not counted")
+    func invalidUTF8FarIntoThePage() throws {
         for page in ["docs-ru/errors.md", "docs-ja/errors.md"] {
             let ws = try Workspace(fixture: "clean")
-            var text = try #require(ws.read(page))
-            // A long paragraph after the front matter, and a byte that is not UTF-8 inside it,
-            // past the 8 KB that pairing reads.
-            let filler = String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n", count: 200)
-            let cut = try #require(text.range(of: "\n\n"))
-            text.replaceSubrange(cut, with: "\n\n" + filler + "\n")
-            var bytes = Array(text.utf8)
-            let lineBreak = try #require(bytes.indices.first { $0 > 9_000 && bytes[$0] == UInt8(ascii: "\n") })
-            bytes.insert(0xFF, at: lineBreak + 1)
-            try ws.write(page, bytes: bytes)
+            try ws.write(page, bytes: Self.undecodableLate(try #require(ws.read(page))))
             let r = ws.run(["lint"])
             #expect(r.status == 1, "\(page): \(r.transcript)")
             #expect(r.err.contains("\(page):") && r.err.contains("file is not valid UTF-8 (byte 0xFF at byte offset"), "\(page): \(r.err)")
-            // Reported once, as invalid UTF-8: its counterpart is neither missing nor orphaned,
-            // and the pair is not counted as checked.
+            // Its counterpart is neither missing nor orphaned, and the pair is not counted.
             #expect(!r.err.contains("[missing-page]") && !r.err.contains("[orphan-page]"), "\(page): \(r.err)")
-            #expect(r.out.contains("1 page pair"), "\(page): \(r.out)")
+            #expect(r.out.contains("; 1 page pairs;") || r.out.contains("; 1 page pair;"), "\(page): \(r.out)")
         }
+    }
+
+    @Test("an undecodable page sharing a page id does not take the id: the readable pair with that id is still checked")
+    func undecodablePageDoesNotTakeAnID() throws {
+        let ws = try Workspace(fixture: "clean")
+        // `a.md` has the shorter path, which would win the id `request` if it were read.
+        try ws.write("docs-ja/a.md", bytes: Self.undecodableLate(try #require(ws.read("docs-ja/request.md"))))
+        try ws.edit("docs-ru/request.md", replacing: "| `1` | `zeroToFiveMinutes` |", with: "| `2` | `zeroToFiveMinutes` |")
+        let r = ws.run(["lint"])
+        #expect(r.status == 1, "\(r.transcript)")
+        #expect(r.err.contains("docs-ja/a.md:") && r.err.contains("[invalid-utf8]"), "\(r.err)")
+        #expect(r.err.split(separator: "\n").contains { $0.hasPrefix("docs-ru/request.md:") && $0.hasSuffix("[cell-mismatch]") }, "\(r.err)")
+        #expect(!r.err.contains("[duplicate-page-id]"), "\(r.err)")
+        #expect(r.out.contains("2 page pairs"), "\(r.out)")
     }
 
     @Test("extract --format json prints the spec model with the expected counts")
