@@ -524,9 +524,7 @@ public struct PageStructure: Hashable, Sendable {
                             continue
                         }
                         let (u, w) = ProseText.scalar(b, at: i)
-                        let v = u.value
-                        // `Script.isLetter`, with its table read through one pointer for the text.
-                        if v < 0x10000 ? table[Int(v) >> 3] & (1 << UInt8(v & 7)) != 0 : u.properties.isAlphabetic { n += 1 }
+                        if Script.isLetter(u, table: table) { n += 1 }
                         i += w
                     }
                     return n

@@ -79,9 +79,16 @@ public enum Script: String, Hashable, Sendable, CaseIterable, Comparable {
     /// Whether a scalar is a letter (`Unicode.Scalar.Properties.isAlphabetic`), answered from a
     /// table for the Basic Multilingual Plane.
     public static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        alphabeticTable.withUnsafeBufferPointer { isLetter(scalar, table: $0) }
+    }
+
+    /// `isLetter(_:)` with `alphabeticTable` already in hand, for loops over many scalars (a
+    /// global's accessor per scalar costs more than the lookup).
+    @inline(__always)
+    static func isLetter(_ scalar: Unicode.Scalar, table: UnsafeBufferPointer<UInt8>) -> Bool {
         let v = scalar.value
         if v < 0x80 { return (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) }
-        if v < 0x10000 { return alphabeticTable[Int(v) >> 3] & (1 << UInt8(v & 7)) != 0 }
+        if v < 0x10000 { return table[Int(v) >> 3] & (1 << UInt8(v & 7)) != 0 }
         return scalar.properties.isAlphabetic
     }
 
