@@ -109,9 +109,7 @@ enum CmarkConverter {
             self.bytes = bytes
             self.path = path
             self.lineOffset = lineOffset
-            var starts = [0]
-            for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
-            self.lineStarts = starts
+            self.lineStarts = MarkdownParser.lineStarts(bytes)
         }
 
         // MARK: positions
@@ -141,11 +139,32 @@ enum CmarkConverter {
             }
             let from = min(lb.startIndex + startByte - 1, lb.endIndex)
             let to = min(lb.startIndex + byteColumn - 1, lb.endIndex)
-            if from < to {
-                for b in lb[from..<to] where b & 0xC0 != 0x80 { count += 1 }
-            }
+            if from < to { count += Self.scalarStarts(lb[from..<to]) }
             columnCache = (line, byteColumn, count + 1)
             return count + 1
+        }
+
+        /// The number of bytes of `bytes` that start a UTF-8 sequence (are not continuation
+        /// bytes `10xxxxxx`): eight bytes at a time, a continuation byte being one whose top bit
+        /// is set and whose next bit is clear.
+        static func scalarStarts(_ bytes: ArraySlice<UInt8>) -> Int {
+            bytes.withUnsafeBufferPointer { b in
+                guard let base = b.baseAddress else { return 0 }
+                let n = b.count
+                var count = 0
+                var i = 0
+                let high: UInt64 = 0x8080_8080_8080_8080
+                while i + 8 <= n {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    count += 8 - (w & (~w << 1) & high).nonzeroBitCount
+                    i += 8
+                }
+                while i < n {
+                    if base[i] & 0xC0 != 0x80 { count += 1 }
+                    i += 1
+                }
+                return count
+            }
         }
 
         /// The scalar column of the character whose last byte is at `byteColumn` (cmark-gfm's

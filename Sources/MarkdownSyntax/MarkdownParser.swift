@@ -68,10 +68,9 @@ public enum MarkdownParser {
 
     /// The page's `Body`, or `nil` and the `invalid-utf8` error when `prepare` refuses the bytes.
     static func body(_ bytes: consuming [UInt8], path: String) -> (body: Body?, diagnostics: [Diagnostic]) {
-        var prepared = prepare(bytes, path: path)
-        guard var body = prepared.bytes.take() else { return (nil, prepared.diagnostics) }
-        let lineCount = body.isEmpty ? 0 : body.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } + (body.last == UInt8(ascii: "\n") ? 0 : 1)
-        let text = String(decoding: body, as: UTF8.self)
+        var prepared = prepare(bytes, path: path, makingText: true)
+        guard var body = prepared.bytes.take(), let text = prepared.text.take() else { return (nil, prepared.diagnostics) }
+        let lineCount = body.isEmpty ? 0 : occurrences(of: 0x0A, in: body) + (body.last == UInt8(ascii: "\n") ? 0 : 1)
         let split = FrontMatterSplitter.split(&body, path: path)
         var doc = MarkdownDocument(path: path, frontMatter: split.frontMatter, blocks: [], lineCount: lineCount)
         doc.text = text
@@ -88,7 +87,13 @@ public enum MarkdownParser {
 
     /// Strips a byte order mark, turns lone CRs into LFs and checks UTF-8: the bytes cmark-gfm
     /// and the front matter splitter see, or `nil` and an `invalid-utf8` error.
-    static func prepare(_ bytes: consuming [UInt8], path: String) -> (bytes: [UInt8]?, diagnostics: [Diagnostic]) {
+    ///
+    /// - Parameter makingText: also return the bytes as a `String` (the document's `text`),
+    ///   made by the same pass that checks them (`String(validating:as:)` after a `memchr` for
+    ///   NUL), so a page's bytes are validated once; without it `text` is `nil`.
+    static func prepare(
+        _ bytes: consuming [UInt8], path: String, makingText: Bool = false
+    ) -> (bytes: [UInt8]?, text: String?, diagnostics: [Diagnostic]) {
         var bytes = bytes
         var bomLength = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -97,23 +102,63 @@ public enum MarkdownParser {
         }
         // A lone CR (classic Mac line ending) ends a line for cmark-gfm; make it an LF so every
         // later step (line tables, table rows, front matter) sees the same lines. CRLF stays.
-        if bytes.contains(UInt8(ascii: "\r")) {
+        if occurrences(of: 0x0D, in: bytes, stoppingAt: 1) > 0 {
             for i in bytes.indices where bytes[i] == UInt8(ascii: "\r") && (i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "\n")) {
                 bytes[i] = UInt8(ascii: "\n")
             }
         }
         if let endian = utf16Encoding(bytes) {
-            return (nil, [.error(
+            return (nil, nil, [.error(
                 "invalid-utf8", "file is UTF-16 (\(endian)-endian), not UTF-8; convert it to UTF-8 (iconv -f UTF-16 -t UTF-8); the page was skipped",
                 at: SourceLocation(file: path, line: 1))])
         }
-        if let bad = firstInvalidUTF8(bytes) {
+        var text: String?
+        if makingText {
+            let hasNUL = bytes.withUnsafeBufferPointer { b in b.baseAddress.map { memchr($0, 0, b.count) != nil } ?? false }
+            text = hasNUL ? nil : String(validating: bytes, as: UTF8.self)
+        }
+        if !makingText || text == nil, let bad = makingText ? firstInvalidUTF8Located(bytes) : firstInvalidUTF8(bytes) {
             let message = bytes[bad.offset] == 0
                 ? "file contains a NUL byte (binary file?); the page was skipped"
                 : "file is not valid UTF-8 (byte 0x\(String(bytes[bad.offset], radix: 16, uppercase: true)) at byte offset \(bad.offset + bomLength)); the page was skipped"
-            return (nil, [.error("invalid-utf8", message, at: SourceLocation(file: path, line: bad.line, column: bad.column))])
+            return (nil, nil, [.error("invalid-utf8", message, at: SourceLocation(file: path, line: bad.line, column: bad.column))])
         }
-        return (bytes, [])
+        return (bytes, text ?? (makingText ? String(decoding: bytes, as: UTF8.self) : nil), [])
+    }
+
+    /// How many times `byte` occurs in `bytes`, counting no further than `limit` (`memchr`
+    /// from one occurrence to the next).
+    static func occurrences(of byte: UInt8, in bytes: [UInt8], stoppingAt limit: Int = .max) -> Int {
+        var count = 0
+        forEachOffset(of: byte, in: bytes) { _ in
+            count += 1
+            return count < limit
+        }
+        return count
+    }
+
+    /// The byte offset of every line's start in `bytes`: 0, then one past each LF.
+    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        forEachOffset(of: 0x0A, in: bytes) { i in
+            starts.append(i + 1)
+            return true
+        }
+        return starts
+    }
+
+    /// Calls `body` with the offset of each occurrence of `byte` in `bytes`, in order, found with
+    /// `memchr`, until it returns `false`.
+    static func forEachOffset(of byte: UInt8, in bytes: [UInt8], _ body: (Int) -> Bool) {
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
+            var i = 0
+            while i < b.count, let hit = memchr(base + i, Int32(byte), b.count - i) {
+                let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                guard body(offset) else { return }
+                i = offset + 1
+            }
+        }
     }
 
     /// `"little"` or `"big"` when `bytes` look like UTF-16: a UTF-16 byte order mark, or a first

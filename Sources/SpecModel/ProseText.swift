@@ -20,8 +20,10 @@ public struct ProseUnit: Hashable, Sendable {
     /// comparison; whitespace normalised to single spaces.
     public var text: String
     /// The words that count as prose: `text` without URLs, placeholders and identifier-like
-    /// tokens (see `ProseText.proseWords`).
-    public var prose: String
+    /// tokens (see `ProseText.proseWords`), joined by single spaces. Computed from `text` when
+    /// asked for (a rule reads it only for a block it is about to flag); `scripts` and
+    /// `wordCount` are counted when the unit is made, without building this string.
+    public var prose: String { ProseText.proseWords(text) }
     /// The text consists of links to other sites only (a list of resources, "See also"): their
     /// titles name documents, often in their own language.
     public var externalLinksOnly: Bool = false
@@ -35,25 +37,14 @@ public struct ProseUnit: Hashable, Sendable {
     /// Number of words in `prose`.
     public var wordCount: Int
 
-    init(kind: Kind, text: String, prose: String, location: SourceLocation, section: Int) {
+    /// A unit of `text` whose prose words hold `scripts` letters in `wordCount` words.
+    init(kind: Kind, text: String, location: SourceLocation, section: Int, scripts: ScriptCounts, wordCount: Int) {
         self.kind = kind
         self.text = text
-        self.prose = prose
         self.location = location
         self.section = section
-        // Letters and words from one pass of pointer reads over the prose's UTF-8 bytes.
-        var bytes = prose
-        (scripts, wordCount) = bytes.withUTF8 { b in
-            var words = 0
-            var inWord = false
-            for u in b {
-                if u == 0x20 { inWord = false } else if !inWord {
-                    inWord = true
-                    words += 1
-                }
-            }
-            return (ScriptCounts(utf8: b), words)
-        }
+        self.scripts = scripts
+        self.wordCount = wordCount
     }
 }
 
@@ -144,9 +135,12 @@ public enum ProseText {
             var bytes: [UInt8] = []
             appendText(of: inlines, links: true, to: &bytes)
             let raw = bytes.withUnsafeBufferPointer { cleanedBytes($0) }
-            let (text, prose) = raw.withUnsafeBufferPointer { (normalisedSpaces(bytes: $0), proseWords(bytes: $0)) }
+            let (text, scripts, words) = raw.withUnsafeBufferPointer { b in
+                let (scripts, words) = proseCounts(bytes: b)
+                return (normalisedSpaces(bytes: b), scripts, words)
+            }
             guard !text.isEmpty else { return }
-            var unit = ProseUnit(kind: kind, text: text, prose: prose, location: location, section: section)
+            var unit = ProseUnit(kind: kind, text: text, location: location, section: section, scripts: scripts, wordCount: words)
             // Only a block with an external link can be a list of resources (checked second:
             // it cleans the text again).
             unit.externalLinksOnly = hasExternalLink(inlines) && !proseWordsHaveLetters(clean(self.text(of: inlines, links: false)))
@@ -231,10 +225,10 @@ public enum ProseText {
 
     /// `text(of:links:code:)`'s UTF-8 bytes, appended to `out`.
     static func appendText(of inlines: [Inline], links: Bool, code: Bool = false, to out: inout [UInt8]) {
-        var codeTag: String?
+        var codeTag: StaticString?
         for inline in inlines {
             if let tag = codeTag {
-                if case .html(let h) = inline, h.lowercased().hasPrefix("</\(tag)") {
+                if case .html(let h) = inline, hasTagPrefix(h, closing: true, tag) {
                     codeTag = nil
                     if code { out.append(UInt8(ascii: "`")) }
                 } else if code, case .text(let t) = inline {
@@ -245,8 +239,11 @@ public enum ProseText {
             switch inline {
             case .text(let t): out.append(contentsOf: t.utf8)
             case .html(let h):
-                let lower = h.lowercased()
-                codeTag = ["code", "kbd", "samp", "var", "pre"].first { lower.hasPrefix("<\($0)>") || lower.hasPrefix("<\($0) ") }
+                codeTag = nil
+                for tag: StaticString in ["code", "kbd", "samp", "var", "pre"] where hasTagPrefix(h, closing: false, tag) {
+                    codeTag = tag
+                    break
+                }
                 out.append(0x20)
                 if code, codeTag != nil { out.append(UInt8(ascii: "`")) }
             case .code(let c):
@@ -264,11 +261,37 @@ public enum ProseText {
                     out.append(0x20)
                     continue
                 }
-                let t = text(of: c)
-                // An autolink's text is its destination.
-                if t == destination || t == "mailto:" + destination { out.append(0x20) } else { out.append(contentsOf: t.utf8) }
+                let start = out.count
+                appendText(of: c, links: true, to: &out)
+                // An autolink's text is its destination (compared byte for byte).
+                let t = out[start...]
+                if t.elementsEqual(destination.utf8) || (t.starts(with: "mailto:".utf8) && t.dropFirst(7).elementsEqual(destination.utf8)) {
+                    out.removeSubrange(start...)
+                    out.append(0x20)
+                }
             case .softBreak, .lineBreak: out.append(0x0A)
             }
+        }
+    }
+
+    /// Whether raw inline HTML `h` starts with the tag `<tag>` or `<tag ` (`closing`: with
+    /// `</tag`), ASCII letters compared without case as HTML tag names are; no string is made.
+    static func hasTagPrefix(_ h: String, closing: Bool, _ tag: StaticString) -> Bool {
+        var h = h
+        return h.withUTF8 { b in
+            let n = tag.utf8CodeUnitCount
+            var i = 0
+            guard b.count > i, b[i] == 0x3C else { return false }  // <
+            i += 1
+            if closing {
+                guard b.count > i, b[i] == 0x2F else { return false }  // /
+                i += 1
+            }
+            guard b.count >= i + n else { return false }
+            for k in 0..<n where b[i + k] | 0x20 != tag.utf8Start[k] { return false }
+            i += n
+            if closing { return true }
+            return b.count > i && (b[i] == 0x3E || b[i] == 0x20)  // > or space
         }
     }
 
@@ -462,6 +485,26 @@ public enum ProseText {
         }
     }
 
+    /// The letters per script and the number of words of `proseWords(bytes:)`, counted in one
+    /// pass over the prose words copied into a scratch buffer (no string is made). The words
+    /// of `b` and of `normalisedSpaces(bytes: b)` are the same: only whitespace runs differ.
+    static func proseCounts(bytes b: UnsafeBufferPointer<UInt8>) -> (scripts: ScriptCounts, words: Int) {
+        guard let base = b.baseAddress, b.count > 0 else { return (ScriptCounts(""), 0) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: b.count) { out in
+            var k = 0
+            var words = 0
+            forEachProseWord(b) { r in
+                // Words are whole scalars and spaces are no letters: the words are counted
+                // back to back.
+                (out.baseAddress! + k).update(from: base + r.lowerBound, count: r.count)
+                k += r.count
+                words += 1
+                return true
+            }
+            return (ScriptCounts(utf8: UnsafeBufferPointer(rebasing: out[..<k])), words)
+        }
+    }
+
     /// Whether `proseWords(text)` has a letter (`ScriptCounts(proseWords(text)).total > 0`),
     /// stopping at the first word that has one, without building the words' string.
     static func proseWordsHaveLetters(_ text: String) -> Bool {
@@ -483,17 +526,13 @@ public enum ProseText {
         let n = b.count
         var i = 0
         while i < n {
-            let (u, w) = scalar(b, at: i)
-            if isWhitespace(u) {
-                i += w
+            let space = whitespaceLength(b, at: i)
+            if space > 0 {
+                i += space
                 continue
             }
-            var end = i + w
-            while end < n {
-                let (u, w) = scalar(b, at: end)
-                if isWhitespace(u) { break }
-                end += w
-            }
+            var end = i + scalarLength(b[i])
+            while end < n, whitespaceLength(b, at: end) == 0 { end += scalarLength(b[end]) }
             // Sentence punctuation around a word does not make it code.
             var lo = i
             while lo < end {
@@ -525,6 +564,38 @@ public enum ProseText {
         var v = c & (0xFF >> (length + 1))
         for j in 1..<length { v = v << 6 | UInt32(b[k + j] & 0x3F) }
         return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
+    }
+
+    /// The length in bytes of the UTF-8 sequence lead byte `c` starts (`c` is not a
+    /// continuation byte: the text is valid UTF-8).
+    @inline(__always)
+    static func scalarLength(_ c: UInt8) -> Int {
+        c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+    }
+
+    /// The byte length of the White_Space scalar starting at byte `i` of valid UTF-8 `b`, or 0
+    /// when the scalar there is not one (`isWhitespace`, read off the bytes: only the lead
+    /// bytes C2, E1, E2 and E3 begin a non-ASCII White_Space scalar, so Cyrillic letters and
+    /// ideographs are passed over without being decoded).
+    @inline(__always)
+    static func whitespaceLength(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let c = b[i]
+        if c < 0x80 { return c == 0x20 || (c >= 0x09 && c <= 0x0D) ? 1 : 0 }
+        switch c {
+        case 0xC2:  // U+0085, U+00A0
+            return i + 1 < b.count && (b[i + 1] == 0x85 || b[i + 1] == 0xA0) ? 2 : 0
+        case 0xE1:  // U+1680
+            return i + 2 < b.count && b[i + 1] == 0x9A && b[i + 2] == 0x80 ? 3 : 0
+        case 0xE2:  // U+2000–U+200A, U+2028, U+2029, U+202F, U+205F
+            guard i + 2 < b.count else { return 0 }
+            let c1 = b[i + 1], c2 = b[i + 2]
+            if c1 == 0x80 { return c2 <= 0x8A || c2 == 0xA8 || c2 == 0xA9 || c2 == 0xAF ? 3 : 0 }
+            return c1 == 0x81 && c2 == 0x9F ? 3 : 0
+        case 0xE3:  // U+3000
+            return i + 2 < b.count && b[i + 1] == 0x80 && b[i + 2] == 0x80 ? 3 : 0
+        default:
+            return 0
+        }
     }
 
     /// `Character.isWhitespace` for a scalar (the Unicode White_Space property).

@@ -40,4 +40,30 @@ struct ProseCleanTests {
             #expect(!cleaned.contains("%s") && !cleaned.contains("{a}"), "\(text.debugDescription) → \(cleaned.debugDescription)")
         }
     }
+
+    /// The byte-level white-space test agrees with the scalar property on every scalar, and a
+    /// unit's letter and word counts are those of its `prose` string.
+    @Test func whitespaceBytesAgreeWithScalarProperty() {
+        for v in 0...0x10FFFF {
+            guard let u = Unicode.Scalar(UInt32(v)) else { continue }
+            let bytes = Array(String(u).utf8)
+            let length = bytes.withUnsafeBufferPointer { ProseText.whitespaceLength($0, at: 0) }
+            #expect(length == (ProseText.isWhitespace(u) ? bytes.count : 0), "U+\(String(v, radix: 16))")
+            #expect(ProseText.scalarLength(bytes[0]) == bytes.count)
+        }
+    }
+
+    @Test(arguments: [
+        "", "見る https://example.com/a と iPhone の 設定", "Ёж\u{00A0}и\u{3000}ёлка create-react-app HTTP",
+        "  word\u{2028}другое\u{205F}語 file.md «цитата».", "a\u{1680}b\u{2009}c\u{0085}d",
+    ])
+    func proseCountsMatchProseWords(text: String) {
+        var bytes = Array(text.utf8)
+        let (scripts, words) = bytes.withUnsafeBufferPointer { ProseText.proseCounts(bytes: $0) }
+        let prose = ProseText.proseWords(text)
+        #expect(scripts == ScriptCounts(prose), "\(text.debugDescription)")
+        #expect(words == prose.split(separator: " ").count, "\(text.debugDescription)")
+        #expect(ProseText.proseWords(ProseText.normalisedSpaces(text)) == prose, "\(text.debugDescription)")
+        bytes.removeAll()
+    }
 }
