@@ -45,18 +45,26 @@ extension Diagnostic {
     /// `text` with line and column references replaced by `#`: `line 12`, `lines 3–5`,
     /// `file.md:12:5`, `:12`, `(12:5)`, so a message that names where its counterpart is
     /// does not change its fingerprint when lines move.
+    ///
+    /// The expressions are compiled once per process (compiling one costs more than matching it
+    /// against a message), and a message without a digit (`\d` is any decimal digit, so any
+    /// non-ASCII byte counts as a possible one) is returned as it is.
     static func removingLineReferences(_ text: String) -> String {
+        guard text.utf8.contains(where: { ($0 >= 0x30 && $0 <= 0x39) || $0 >= 0x80 }) else { return text }
         var out = text
-        let patterns = [
-            #"\b([Ll]ines?|[Cc]olumns?|строк[аеиуой]?|столб[а-я]*|行目?)\s*\d+(\s*[-–—,]\s*\d+)*"#,
-            #"\d+\s*行目"#,
-            #":\d+(:\d+)?\b"#,
-        ]
-        for p in patterns {
-            out = out.replacingOccurrences(of: p, with: "#", options: .regularExpression)
+        for expression in lineReferenceExpressions {
+            out = expression.stringByReplacingMatches(in: out, range: NSRange(out.startIndex..., in: out), withTemplate: "#")
         }
         return out
     }
+
+    /// The patterns of `removingLineReferences`, compiled. `NSRegularExpression` is immutable
+    /// and safe to use from several threads.
+    static let lineReferenceExpressions: [NSRegularExpression] = [
+        #"\b([Ll]ines?|[Cc]olumns?|строк[аеиуой]?|столб[а-я]*|行目?)\s*\d+(\s*[-–—,]\s*\d+)*"#,
+        #"\d+\s*行目"#,
+        #":\d+(:\d+)?\b"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
 }
 
 extension Array where Element == Diagnostic {

@@ -66,9 +66,36 @@ public struct TextKey: Hashable, Sendable {
         return x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
     }
 
+    /// Feeds the hasher one 64-bit digest of the bytes (`digest(_:)`) instead of the bytes: a
+    /// section's text is kilobytes long, and the standard hasher's SipHash costs several times
+    /// the digest's multiply per eight bytes. Equal texts have equal digests; `==` still
+    /// compares every byte.
     public func hash(into hasher: inout Hasher) {
         var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(text.withUTF8 { Self.digest($0) })
+    }
+
+    /// A 64-bit digest of `b`: its length, then each eight-byte word (and the zero-padded rest)
+    /// xored in and mixed by a multiply and a shift. Not a cryptographic hash: the standard
+    /// hasher, seeded per process, hashes the digest.
+    static func digest(_ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(b.count)
+        guard let base = b.baseAddress else { return h }
+        var i = 0
+        while i + 8 <= b.count {
+            h = (h ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            i += 8
+        }
+        var rest: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < b.count {
+            rest |= UInt64(base[i]) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ rest) &* 0xC4CE_B9FE_1A85_EC53
+        return h ^ (h >> 29)
     }
 }
 
@@ -337,6 +364,16 @@ public enum ProseText {
                     }
                 }
                 let c = b[i]
+                if c >= 0x80 {
+                    // A run of multibyte text (most of a Japanese or Russian page) holds no
+                    // marker: every one is ASCII. Copied as it is.
+                    var j = i + 1
+                    while j < n, b[j] >= 0x80 { j += 1 }
+                    (out.baseAddress! + k).update(from: b.baseAddress! + i, count: j - i)
+                    k += j - i
+                    i = j
+                    continue
+                }
                 if c == 0x0A { lineStart = true }
                 if c == 0x7B {  // {
                     // Skip a balanced `{…}` (nested braces included, as in `{{< x >}}`).
@@ -438,6 +475,22 @@ public enum ProseText {
                     space = 1
                 } else if c == 0xE3, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x80 {
                     space = 3  // U+3000
+                } else if c >= 0x80 {
+                    // A run of multibyte text up to the next U+3000 (E3 80 80): copied as it is.
+                    if pending {
+                        out[k] = 0x20
+                        k += 1
+                        pending = false
+                    }
+                    var j = i + 1
+                    while j < b.count, b[j] >= 0x80 {
+                        if b[j] == 0xE3, j + 2 < b.count, b[j + 1] == 0x80, b[j + 2] == 0x80 { break }
+                        j += 1
+                    }
+                    (out.baseAddress! + k).update(from: b.baseAddress! + i, count: j - i)
+                    k += j - i
+                    i = j
+                    continue
                 }
                 if space > 0 {
                     pending = k > 0

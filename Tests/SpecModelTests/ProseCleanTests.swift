@@ -66,4 +66,32 @@ struct ProseCleanTests {
         #expect(ProseText.proseWords(ProseText.normalisedSpaces(text)) == prose, "\(text.debugDescription)")
         bytes.removeAll()
     }
+
+    @Test(arguments: [
+        ("かな\u{3000}カナ  漢字\n", "かな カナ 漢字"), ("\u{3000}\u{3000}ёж\u{3000}", "ёж"), ("a\u{3000}b", "a b"),
+        ("日本語\u{3001}続き\u{3000}\u{3000}終わり", "日本語\u{3001}続き 終わり"), (" \tтекст\r\nдальше ", "текст дальше"),
+    ])
+    func normalisedSpacesAroundMultibyteRuns(input: String, expected: String) {
+        #expect(ProseText.normalisedSpaces(input) == expected, "\(input.debugDescription)")
+    }
+
+    /// `TextKey` compares bytes, and its digest tells apart texts that differ in one byte
+    /// anywhere, in the eight-byte words or in the rest.
+    @Test func textKeyDigestSeparatesNearTexts() {
+        let base = Array("段落のテキスト Текст абзаца, long enough to span several words.".utf8)
+        var digests: Set<UInt64> = []
+        var keys: Set<TextKey> = []
+        for position in base.indices {
+            var bytes = base
+            bytes[position] = bytes[position] < 0x80 ? bytes[position] ^ 0x01 : bytes[position]
+            guard let text = String(validating: bytes, as: UTF8.self), bytes != base else { continue }
+            digests.insert(bytes.withUnsafeBufferPointer { TextKey.digest($0) })
+            keys.insert(TextKey(text))
+        }
+        #expect(digests.count == keys.count && keys.count > 30)
+        #expect(TextKey("é") != TextKey("e\u{301}"), "canonically equivalent texts are different keys")
+        #expect(TextKey("同じ") == TextKey(String("同じ同じ".prefix(2))))
+        let empty: [UInt8] = []
+        #expect(empty.withUnsafeBufferPointer { TextKey.digest($0) } != Array("\u{0}".utf8).withUnsafeBufferPointer { TextKey.digest($0) })
+    }
 }
