@@ -91,6 +91,7 @@ public struct ConformanceTranslator: Sendable {
         let unnumberedErrors = Self.unnumberedErrorNames(pages)
         let validatedSymbols = Set(pages.flatMap(\.tables).filter { $0.kind == .fields }.compactMap(\.symbol))
         var files: [GeneratedFile] = []
+        var pending: [PendingFile] = []
         var usedNames: Set<String> = []
         var usedTypeNames: Set<String> = []
         for page in pages.sorted(by: { $0.path < $1.path }) {
@@ -122,13 +123,50 @@ public struct ConformanceTranslator: Sendable {
                 imports: ["Foundation", "Testing", "DocSpecTesting"] + options.imports
                     + context.sampleImports.filter { !options.imports.contains($0) && !["Foundation", "Testing", "DocSpecTesting"].contains($0) },
                 suites: [suite], classes: context.classes, sourceFile: page.path)
-            files.append(GeneratedFile(name: base + ".swift", contents: SwiftRenderer.render(decl), sourcePath: page.path))
+            pending.append(.init(name: base + ".swift", sourcePath: page.path, content: .swift(decl)))
             for table in context.dataTables {
-                files.append(GeneratedFile(
-                    name: table.path, contents: table.render(regenerate: options.regenerateCommand), sourcePath: page.path))
+                pending.append(.init(name: table.path, sourcePath: page.path, content: .data(table)))
             }
         }
+        // Naming is sequential (a name depends on the pages before); rendering the files, most
+        // of the time, is not: on all cores.
+        let regenerate = options.regenerateCommand
+        files = Self.rendered(pending, regenerate: regenerate)
         return (files.sorted { $0.name < $1.name }, diagnostics)
+    }
+
+    /// A file named and described, not rendered yet.
+    struct PendingFile: Sendable {
+        enum Content: Sendable {
+            case swift(SwiftFileDecl)
+            case data(DataTable)
+        }
+        var name: String
+        var sourcePath: String
+        var content: Content
+    }
+
+    /// Renders `pending` on all cores, in its order.
+    static func rendered(_ pending: [PendingFile], regenerate: String) -> [GeneratedFile] {
+        final class Results: @unchecked Sendable {
+            var files: [GeneratedFile?]
+            let lock = NSLock()
+            init(_ n: Int) { files = Array(repeating: nil, count: n) }
+        }
+        let results = Results(pending.count)
+        DispatchQueue.concurrentPerform(iterations: pending.count) { i in
+            let p = pending[i]
+            let contents: String
+            switch p.content {
+            case .swift(let decl): contents = SwiftRenderer.render(decl)
+            case .data(let table): contents = table.render(regenerate: regenerate)
+            }
+            let file = GeneratedFile(name: p.name, contents: contents, sourcePath: p.sourcePath)
+            results.lock.lock()
+            results.files[i] = file
+            results.lock.unlock()
+        }
+        return results.files.compactMap { $0 }
     }
 
     /// Apple error name → numeric error code, from every `error-codes` table's rows that have a

@@ -101,12 +101,22 @@ extension Array where Element == Inline {
     /// Links and images, in order, searching nested inlines too (an image inside a link comes
     /// after the link): destination, plain text (alt text for images) and whether it is an image.
     public var links: [(destination: String, text: String, isImage: Bool)] {
-        flatMap { inline -> [(destination: String, text: String, isImage: Bool)] in
+        var out: [(destination: String, text: String, isImage: Bool)] = []
+        appendLinks(to: &out)
+        return out
+    }
+
+    /// Appends `links` to `out`: one walk and one array for a whole tree of inlines (a text
+    /// without links allocates nothing).
+    func appendLinks(to out: inout [(destination: String, text: String, isImage: Bool)]) {
+        for inline in self {
             switch inline {
-            case .link(let d, _, let c): [(d, c.plainText, false)] + c.links
-            case .image(let s, _, let alt): [(s, alt.plainText, true)]
-            case .emphasis(let c), .strong(let c), .strikethrough(let c): c.links
-            default: []
+            case .link(let d, _, let c):
+                out.append((d, c.plainText, false))
+                c.appendLinks(to: &out)
+            case .image(let s, _, let alt): out.append((s, alt.plainText, true))
+            case .emphasis(let c), .strong(let c), .strikethrough(let c): c.appendLinks(to: &out)
+            default: break
             }
         }
     }

@@ -347,7 +347,8 @@ public enum SpecExtractor {
             case .heading(_, let inlines, let range), .paragraph(let inlines, let range):
                 add(inlines, range)
             case .table(let t):
-                for row in [t.header] + t.rows {
+                for cell in t.header.cells { add(cell.inlines, cell.range) }
+                for row in t.rows {
                     for cell in row.cells { add(cell.inlines, cell.range) }
                 }
             default: break
