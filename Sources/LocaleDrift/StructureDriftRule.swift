@@ -765,17 +765,23 @@ public struct StructureDriftRule: DriftRule {
         /// text; `nil` when they agree, the key is not such a name (it has letters of another
         /// script, or fewer than two Latin letters), or the translation translated it.
         static func renamedKey(_ key: String, in cells: [String]) -> String? {
-            func words(_ s: String) -> [Substring] { s.split { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\u{A0}" } }
-            func bare(_ w: Substring) -> String { LinkTarget.asciiLowercased(String(w.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.map(Character.init))) }
+            // Scalars and bytes, not `Character`s: only ASCII words are compared.
+            func words(_ s: String) -> [Substring] {
+                s.unicodeScalars.split { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\u{A0}" }.map { Substring($0) }
+            }
+            func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+            // An ASCII word's letters and digits, lower-cased.
+            func bare(_ w: Substring) -> [UInt8] {
+                w.utf8.compactMap { b in isLetter(b) ? b | 0x20 : (b >= 0x30 && b <= 0x39) ? b : nil }
+            }
+            guard key.utf8.allSatisfy({ $0 < 0x80 }), key.utf8.lazy.filter(isLetter).count >= 2 else { return nil }
             let keyWords = words(key)
-            guard !keyWords.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII }),
-                key.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 2
-            else { return nil }
+            guard !keyWords.isEmpty else { return nil }
             // Whole cells, up to the one that holds the key's last word (`413 | Request Entity
             // Too Large`): a name is not cut inside its cell.
             var theirs: [Substring] = []
             for cell in cells where theirs.count < keyWords.count { theirs += words(cell) }
-            guard theirs.count >= keyWords.count, theirs.allSatisfy({ $0.unicodeScalars.allSatisfy(\.isASCII) }) else { return nil }
+            guard theirs.count >= keyWords.count, theirs.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
             // The key's words first, more after them (`226 | IM Used (HTTP Delta encoding)`): the same name.
             if zip(keyWords, theirs).allSatisfy({ bare($0) == bare($1) }) { return nil }
             // Only the words' letters changed, not a cell of other content in their place: the
@@ -810,6 +816,8 @@ public struct StructureDriftRule: DriftRule {
         /// Two code keys name the same thing: equal, or one is the other with a qualifier
         /// (`Node.ELEMENT_NODE` and `ELEMENT_NODE`).
         static func sameCode(_ a: String, _ b: String) -> Bool {
+            // The same bytes (most calls): nothing to normalise.
+            if a.utf8.count == b.utf8.count, a.utf8.elementsEqual(b.utf8) { return true }
             // Spacing and a typographic ellipsis (`T : 'static`, `$(…)…`) are how it is written.
             func plain(_ s: String) -> String {
                 var u = String.UnicodeScalarView()

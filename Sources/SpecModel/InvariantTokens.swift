@@ -327,7 +327,19 @@ public struct TokenExtractor: Sendable {
             return false
         }
         guard mayHoldTokens else { return }
-        let u = Array(text.unicodeScalars)
+        // Decoded in one pass into storage sized by the byte count (`Array(unicodeScalars)`
+        // counts the scalars in a first pass).
+        let u = text.withUTF8 { b in
+            [Unicode.Scalar](unsafeUninitializedCapacity: b.count) { out, count in
+                var i = 0
+                while i < b.count {
+                    let (scalar, width) = ProseText.scalar(b, at: i)
+                    (out.baseAddress! + count).initialize(to: scalar)
+                    count += 1
+                    i += width
+                }
+            }
+        }
         scanProse(u) { kind, token, range in
             if kind == 0 {
                 t.numbers.append(token)
