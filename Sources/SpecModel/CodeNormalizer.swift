@@ -85,85 +85,92 @@ public enum CodeNormalizer {
     static func strip(_ chars: [UInt8], style: Style, singleQuoteStrings: Bool) -> [UInt8] {
         if style == .none { return chars }
         let nl = UInt8(ascii: "\n")
-        var out: [UInt8] = []
-        out.reserveCapacity(chars.count)
-        var i = 0
-        var quote: UInt8?
-        func at(_ k: Int) -> UInt8? { k < chars.count ? chars[k] : nil }
-        while i < chars.count {
-            let c = chars[i]
-            // Triple-quoted strings (Swift and Kotlin `"""`, Python `"""` and `'''`) span lines
-            // and hold text that only looks like comments: copy them whole.
-            if quote == nil, style == .cFamily || style == .hash, c == 0x22 || (c == 0x27 && style == .hash),
-                at(i + 1) == c, at(i + 2) == c
-            {
-                var j = i + 3
-                while j < chars.count, !(chars[j] == c && at(j + 1) == c && at(j + 2) == c) {
-                    if chars[j] == 0x5C { j += 1 }
-                    j += 1
-                }
-                let end = min(j + 3, chars.count)
-                out.append(contentsOf: chars[i..<end])
-                i = end
-                continue
+        // Written straight into the array's storage: every byte written is one read (comments
+        // are dropped, their line breaks kept), so the result is never longer than `chars`.
+        return [UInt8](unsafeUninitializedCapacity: chars.count) { buffer, count in
+            var written = 0
+            func emit(_ b: UInt8) {
+                buffer[written] = b
+                written += 1
             }
-            if let q = quote {
-                out.append(c)
-                if c == 0x5C, style != .sql, let n = at(i + 1) {
-                    out.append(n)
-                    i += 2
+            var i = 0
+            var quote: UInt8?
+            func at(_ k: Int) -> UInt8? { k < chars.count ? chars[k] : nil }
+            while i < chars.count {
+                let c = chars[i]
+                // Triple-quoted strings (Swift and Kotlin `"""`, Python `"""` and `'''`) span lines
+                // and hold text that only looks like comments: copy them whole.
+                if quote == nil, style == .cFamily || style == .hash, c == 0x22 || (c == 0x27 && style == .hash),
+                    at(i + 1) == c, at(i + 2) == c
+                {
+                    var j = i + 3
+                    while j < chars.count, !(chars[j] == c && at(j + 1) == c && at(j + 2) == c) {
+                        if chars[j] == 0x5C { j += 1 }
+                        j += 1
+                    }
+                    let end = min(j + 3, chars.count)
+                    for b in chars[i..<end] { emit(b) }
+                    i = end
                     continue
                 }
-                if c == q || c == nl && q != 0x60 { quote = nil }
+                if let q = quote {
+                    emit(c)
+                    if c == 0x5C, style != .sql, let n = at(i + 1) {
+                        emit(n)
+                        i += 2
+                        continue
+                    }
+                    if c == q || c == nl && q != 0x60 { quote = nil }
+                    i += 1
+                    continue
+                }
+                switch style {
+                case .cFamily:
+                    if c == 0x2F, at(i + 1) == 0x2F {
+                        while i < chars.count, chars[i] != nl { i += 1 }
+                        continue
+                    }
+                    if c == 0x2F, at(i + 1) == 0x2A {
+                        i += 2
+                        while i < chars.count, !(chars[i] == 0x2A && at(i + 1) == 0x2F) {
+                            if chars[i] == nl { emit(nl) }
+                            i += 1
+                        }
+                        i += 2
+                        continue
+                    }
+                    if c == 0x22 || c == 0x60 || (c == 0x27 && (singleQuoteStrings || isCharLiteralStart(chars, i))) { quote = c }
+                case .hash:
+                    let atWordStart = i == 0 || chars[i - 1] == 0x20 || chars[i - 1] == 0x09 || chars[i - 1] == nl
+                    if c == 0x23, atWordStart, !(i == 0 && at(1) == 0x21) {
+                        while i < chars.count, chars[i] != nl { i += 1 }
+                        continue
+                    }
+                    if c == 0x22 || c == 0x27 && !isApostrophe(chars, i) { quote = c }
+                case .markup:
+                    if c == 0x3C, at(i + 1) == 0x21, at(i + 2) == 0x2D, at(i + 3) == 0x2D {
+                        i += 4
+                        while i < chars.count, !(chars[i] == 0x2D && at(i + 1) == 0x2D && at(i + 2) == 0x3E) {
+                            if chars[i] == nl { emit(nl) }
+                            i += 1
+                        }
+                        i += 3
+                        continue
+                    }
+                case .sql:
+                    if c == 0x2D, at(i + 1) == 0x2D {
+                        while i < chars.count, chars[i] != nl { i += 1 }
+                        continue
+                    }
+                    if c == 0x27 || c == 0x22 { quote = c }
+                case .none:
+                    break
+                }
+                emit(c)
                 i += 1
-                continue
             }
-            switch style {
-            case .cFamily:
-                if c == 0x2F, at(i + 1) == 0x2F {
-                    while i < chars.count, chars[i] != nl { i += 1 }
-                    continue
-                }
-                if c == 0x2F, at(i + 1) == 0x2A {
-                    i += 2
-                    while i < chars.count, !(chars[i] == 0x2A && at(i + 1) == 0x2F) {
-                        if chars[i] == nl { out.append(nl) }
-                        i += 1
-                    }
-                    i += 2
-                    continue
-                }
-                if c == 0x22 || c == 0x60 || (c == 0x27 && (singleQuoteStrings || isCharLiteralStart(chars, i))) { quote = c }
-            case .hash:
-                let atWordStart = i == 0 || chars[i - 1] == 0x20 || chars[i - 1] == 0x09 || chars[i - 1] == nl
-                if c == 0x23, atWordStart, !(i == 0 && at(1) == 0x21) {
-                    while i < chars.count, chars[i] != nl { i += 1 }
-                    continue
-                }
-                if c == 0x22 || c == 0x27 && !isApostrophe(chars, i) { quote = c }
-            case .markup:
-                if c == 0x3C, at(i + 1) == 0x21, at(i + 2) == 0x2D, at(i + 3) == 0x2D {
-                    i += 4
-                    while i < chars.count, !(chars[i] == 0x2D && at(i + 1) == 0x2D && at(i + 2) == 0x3E) {
-                        if chars[i] == nl { out.append(nl) }
-                        i += 1
-                    }
-                    i += 3
-                    continue
-                }
-            case .sql:
-                if c == 0x2D, at(i + 1) == 0x2D {
-                    while i < chars.count, chars[i] != nl { i += 1 }
-                    continue
-                }
-                if c == 0x27 || c == 0x22 { quote = c }
-            case .none:
-                break
-            }
-            out.append(c)
-            i += 1
+            count = written
         }
-        return out
     }
 
     /// In YAML plain scalars and prose (`Apple's`), a `'` after a letter or digit with no other
