@@ -765,9 +765,15 @@ public struct StructureDriftRule: DriftRule {
         /// text; `nil` when they agree, the key is not such a name (it has letters of another
         /// script, or fewer than two Latin letters), or the translation translated it.
         static func renamedKey(_ key: String, in cells: [String]) -> String? {
-            // Scalars and bytes, not `Character`s: only ASCII words are compared.
+            // Words of a cell split on separator characters. In ASCII text without CR every
+            // character is one scalar, so the split is done on scalars; otherwise (a CR LF pair
+            // is one character, and so is a space with a combining mark after it) on
+            // `Character`s. Only ASCII words are compared, as bytes.
             func words(_ s: String) -> [Substring] {
-                s.unicodeScalars.split { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\u{A0}" }.map { Substring($0) }
+                if s.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+                    return s.unicodeScalars.split { $0 == " " || $0 == "\n" || $0 == "\t" }.map { Substring($0) }
+                }
+                return s.split { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\u{A0}" }
             }
             func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
             // An ASCII word's letters and digits, lower-cased.

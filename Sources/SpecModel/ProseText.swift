@@ -290,9 +290,16 @@ public enum ProseText {
                 }
                 let start = out.count
                 appendText(of: c, links: true, to: &out)
-                // An autolink's text is its destination (compared byte for byte).
+                // An autolink's text is its destination: compared byte for byte, and, when the
+                // bytes differ and either side is not ASCII, as strings (canonically equivalent
+                // spellings, `é` and `e` with a combining accent, are the same text).
                 let t = out[start...]
-                if t.elementsEqual(destination.utf8) || (t.starts(with: "mailto:".utf8) && t.dropFirst(7).elementsEqual(destination.utf8)) {
+                var autolink = t.elementsEqual(destination.utf8) || (t.starts(with: "mailto:".utf8) && t.dropFirst(7).elementsEqual(destination.utf8))
+                if !autolink, t.contains(where: { $0 >= 0x80 }) || destination.utf8.contains(where: { $0 >= 0x80 }) {
+                    let text = String(decoding: t, as: UTF8.self)
+                    autolink = text == destination || text == "mailto:" + destination
+                }
+                if autolink {
                     out.removeSubrange(start...)
                     out.append(0x20)
                 }

@@ -1,3 +1,4 @@
+import MarkdownSyntax
 import Testing
 
 @testable import SpecModel
@@ -93,5 +94,18 @@ struct ProseCleanTests {
         #expect(TextKey("同じ") == TextKey(String("同じ同じ".prefix(2))))
         let empty: [UInt8] = []
         #expect(empty.withUnsafeBufferPointer { TextKey.digest($0) } != Array("\u{0}".utf8).withUnsafeBufferPointer { TextKey.digest($0) })
+    }
+
+    /// A link whose text is its destination (an autolink) adds no prose, whichever Unicode
+    /// normalisation form either is written in; other link texts are prose.
+    @Test func autolinkTextIsNotProse() {
+        func link(_ destination: String, _ text: String) -> [Inline] {
+            [.text("see "), .link(destination: destination, title: "", children: [.text(text)]), .text(" end")]
+        }
+        #expect(ProseText.text(of: link("https://example.com", "https://example.com")) == "see   end")
+        #expect(ProseText.text(of: link("a@example.com", "mailto:a@example.com")) == "see   end")
+        #expect(ProseText.text(of: link("Caf\u{E9} here", "Cafe\u{301} here")) == "see   end")
+        #expect(ProseText.text(of: link("mailto:caf\u{E9}@example.com", "mailto:cafe\u{301}@example.com")) == "see   end")
+        #expect(ProseText.text(of: link("https://example.com", "the guide")) == "see the guide end")
     }
 }
