@@ -114,8 +114,7 @@ public enum MarkdownParser {
         }
         var text: String?
         if makingText {
-            let hasNUL = bytes.withUnsafeBufferPointer { b in b.baseAddress.map { memchr($0, 0, b.count) != nil } ?? false }
-            text = hasNUL ? nil : String(validating: bytes, as: UTF8.self)
+            text = occurrences(of: 0, in: bytes, stoppingAt: 1) > 0 ? nil : String(validating: bytes, as: UTF8.self)
         }
         if !makingText || text == nil, let bad = makingText ? firstInvalidUTF8Located(bytes) : firstInvalidUTF8(bytes) {
             let message = bytes[bad.offset] == 0

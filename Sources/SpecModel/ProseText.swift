@@ -633,10 +633,10 @@ public enum ProseText {
         c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
     }
 
-    /// The byte length of the White_Space scalar starting at byte `i` of valid UTF-8 `b`, or 0
-    /// when the scalar there is not one (`isWhitespace`, read off the bytes: only the lead
-    /// bytes C2, E1, E2 and E3 begin a non-ASCII White_Space scalar, so Cyrillic letters and
-    /// ideographs are passed over without being decoded).
+    /// The byte length of the White_Space scalar (`Unicode.Scalar.Properties.isWhitespace`)
+    /// starting at byte `i` of valid UTF-8 `b`, or 0 when the scalar there is not one. Read off
+    /// the bytes: only the lead bytes C2, E1, E2 and E3 begin a non-ASCII White_Space scalar, so
+    /// Cyrillic letters and ideographs are passed over without being decoded.
     @inline(__always)
     static func whitespaceLength(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let c = b[i]
@@ -656,14 +656,6 @@ public enum ProseText {
         default:
             return 0
         }
-    }
-
-    /// `Character.isWhitespace` for a scalar (the Unicode White_Space property).
-    static func isWhitespace(_ u: Unicode.Scalar) -> Bool {
-        let v = u.value
-        if v < 0x80 { return v == 0x20 || (0x09...0x0D).contains(v) }
-        return v == 0x85 || v == 0xA0 || v == 0x1680 || (0x2000...0x200A).contains(v) || v == 0x2028 || v == 0x2029 || v == 0x202F
-            || v == 0x205F || v == 0x3000
     }
 
     /// Quotation marks, brackets and sentence punctuation of the scripts DocSpec knows.

@@ -49,7 +49,7 @@ struct ProseCleanTests {
             guard let u = Unicode.Scalar(UInt32(v)) else { continue }
             let bytes = Array(String(u).utf8)
             let length = bytes.withUnsafeBufferPointer { ProseText.whitespaceLength($0, at: 0) }
-            #expect(length == (ProseText.isWhitespace(u) ? bytes.count : 0), "U+\(String(v, radix: 16))")
+            #expect(length == (u.properties.isWhitespace ? bytes.count : 0), "U+\(String(v, radix: 16))")
             #expect(ProseText.scalarLength(bytes[0]) == bytes.count)
         }
     }

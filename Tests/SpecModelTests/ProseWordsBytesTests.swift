@@ -13,12 +13,12 @@ struct ProseWordsBytesTests {
         var words: [String] = []
         var i = 0
         while i < scalars.count {
-            if ProseText.isWhitespace(scalars[i]) {
+            if scalars[i].properties.isWhitespace {
                 i += 1
                 continue
             }
             var word: [Unicode.Scalar] = []
-            while i < scalars.count, !ProseText.isWhitespace(scalars[i]) {
+            while i < scalars.count, !scalars[i].properties.isWhitespace {
                 word.append(scalars[i])
                 i += 1
             }
