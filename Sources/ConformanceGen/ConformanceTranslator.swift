@@ -90,7 +90,6 @@ public struct ConformanceTranslator: Sendable {
         let errorCodes = Self.errorCodeIndex(pages)
         let unnumberedErrors = Self.unnumberedErrorNames(pages)
         let validatedSymbols = Set(pages.flatMap(\.tables).filter { $0.kind == .fields }.compactMap(\.symbol))
-        var files: [GeneratedFile] = []
         var pending: [PendingFile] = []
         var usedNames: Set<String> = []
         var usedTypeNames: Set<String> = []
@@ -131,7 +130,12 @@ public struct ConformanceTranslator: Sendable {
         // Naming is sequential (a name depends on the pages before); rendering the files, most
         // of the time, is not: on all cores.
         let regenerate = options.regenerateCommand
-        files = Self.rendered(pending, regenerate: regenerate)
+        let files = ParallelMap.map(pending) { p in
+            switch p.content {
+            case .swift(let decl): GeneratedFile(name: p.name, contents: SwiftRenderer.render(decl), sourcePath: p.sourcePath)
+            case .data(let table): GeneratedFile(name: p.name, contents: table.render(regenerate: regenerate), sourcePath: p.sourcePath)
+            }
+        }
         return (files.sorted { $0.name < $1.name }, diagnostics)
     }
 
@@ -144,29 +148,6 @@ public struct ConformanceTranslator: Sendable {
         var name: String
         var sourcePath: String
         var content: Content
-    }
-
-    /// Renders `pending` on all cores, in its order.
-    static func rendered(_ pending: [PendingFile], regenerate: String) -> [GeneratedFile] {
-        final class Results: @unchecked Sendable {
-            var files: [GeneratedFile?]
-            let lock = NSLock()
-            init(_ n: Int) { files = Array(repeating: nil, count: n) }
-        }
-        let results = Results(pending.count)
-        DispatchQueue.concurrentPerform(iterations: pending.count) { i in
-            let p = pending[i]
-            let contents: String
-            switch p.content {
-            case .swift(let decl): contents = SwiftRenderer.render(decl)
-            case .data(let table): contents = table.render(regenerate: regenerate)
-            }
-            let file = GeneratedFile(name: p.name, contents: contents, sourcePath: p.sourcePath)
-            results.lock.lock()
-            results.files[i] = file
-            results.lock.unlock()
-        }
-        return results.files.compactMap { $0 }
     }
 
     /// Apple error name → numeric error code, from every `error-codes` table's rows that have a

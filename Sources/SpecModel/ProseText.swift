@@ -620,7 +620,7 @@ public enum ProseText {
     static func scalar(_ b: UnsafeBufferPointer<UInt8>, at k: Int) -> (Unicode.Scalar, Int) {
         let c = UInt32(b[k])
         if c < 0x80 { return (Unicode.Scalar(UInt8(c)), 1) }
-        let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+        let length = scalarLength(b[k])
         var v = c & (0xFF >> (length + 1))
         for j in 1..<length { v = v << 6 | UInt32(b[k + j] & 0x3F) }
         return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
