@@ -74,49 +74,69 @@ public enum Pipeline {
         var diagnostics = found.flatMap(\.diagnostics)
         var pageDiagnostics = diagnostics
 
-        // First pass: front matter only, to pair pages before parsing them. What pairing needs
+        // First pass: front matter only (each page's first bytes), to pair pages before parsing
+        // them; every page is read whole and prepared once, by its parse. What pairing needs
         // (every page's front matter) is released before the pages are parsed.
-        let (groups, pairCount, pairingDiagnostics, unreadable) = plan(config, found)
-        diagnostics += pairingDiagnostics
-        progress?.begin(pages: found.reduce(0) { $0 + $1.files.count }, pairs: pairCount)
+        var (groups, pairCount, pairingDiagnostics, unreadable) = plan(config, found)
 
         // Second pass: parse, extract and check each group; keep the spec model only.
         let checker = driftChecker(config)
-        // The largest groups start first: a large page pair started last would leave the other
-        // cores idle while it is checked.
-        let results = ParallelMap.map(groups, costliestFirst: groups.map(\.byteCount)) { group -> GroupResult in
-            func kept(_ page: SpecPage) -> SpecPage {
-                if keepingDocuments { return page }
-                var compact = compacted(page)
-                if retention == .prose { compact.document.text = page.document.text }
-                return retention == .generationInput ? generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests) : compact
-            }
-            func parse(_ file: PageFile) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
-                let read = { DocSet.parse(file.locale, file.url, file.relativePath, config) }
-                return cache?.page(file.url, parse: read) ?? read()
-            }
-            let (first, firstDiagnostics) = parse(group.page)
-            progress?.pageParsed()
-            var result = GroupResult(pages: first.map { [kept($0)] } ?? [], extraction: firstDiagnostics, drift: [])
-            for file in group.targets {
-                let (target, targetDiagnostics) = parse(file)
-                progress?.pageParsed()
-                result.extraction += targetDiagnostics
-                guard let target else { continue }
-                if let first {
-                    defer { progress?.pairChecked() }
-                    let check = { checker.analyze(PagePair(source: first, target: target)) }
-                    var (drift, analysis) = cache?.drift(source: group.page.url, target: file.url, analyze: check) ?? check()
-                    result.drift += drift
-                    if retention != .prose { analysis.blocks = nil }
-                    if keepingDocuments || retention != .generationInput {
-                        result.analyses[PairKey(source: first.path, target: target.path)] = analysis
-                    }
+        func check(_ groups: [PageGroup], pairCount: Int) -> [GroupResult] {
+            progress?.begin(pages: found.reduce(0) { $0 + $1.files.count }, pairs: pairCount)
+            // The largest groups start first: a large page pair started last would leave the other
+            // cores idle while it is checked.
+            return ParallelMap.map(groups, costliestFirst: groups.map(\.byteCount)) { group -> GroupResult in
+                func kept(_ page: SpecPage) -> SpecPage {
+                    if keepingDocuments { return page }
+                    var compact = compacted(page)
+                    if retention == .prose { compact.document.text = page.document.text }
+                    return retention == .generationInput ? generationInput(compact, isSource: page.locale == config.source, docTests: config.docTests) : compact
                 }
-                result.pages.append(kept(target))
+                func parse(_ file: PageFile) -> (page: SpecPage?, diagnostics: [Diagnostic]) {
+                    let read = { DocSet.parse(file.locale, file.url, file.relativePath, config) }
+                    return cache?.page(file.url, parse: read) ?? read()
+                }
+                let (first, firstDiagnostics) = parse(group.page)
+                progress?.pageParsed()
+                var result = GroupResult(pages: first.map { [kept($0)] } ?? [], extraction: firstDiagnostics, drift: [])
+                if first == nil { result.unparsed.append(group.page) }
+                for file in group.targets {
+                    let (target, targetDiagnostics) = parse(file)
+                    progress?.pageParsed()
+                    result.extraction += targetDiagnostics
+                    guard let target else {
+                        result.unparsed.append(file)
+                        continue
+                    }
+                    if let first {
+                        defer { progress?.pairChecked() }
+                        let check = { checker.analyze(PagePair(source: first, target: target)) }
+                        var (drift, analysis) = cache?.drift(source: group.page.url, target: file.url, analyze: check) ?? check()
+                        result.drift += drift
+                        if retention != .prose { analysis.blocks = nil }
+                        if keepingDocuments || retention != .generationInput {
+                            result.analyses[PairKey(source: first.path, target: target.path)] = analysis
+                        }
+                    }
+                    result.pages.append(kept(target))
+                }
+                return result
             }
-            return result
         }
+        var results = check(groups, pairCount: pairCount)
+        // A page its parse could not decode after the bytes pairing read was paired as if
+        // readable: it may have taken a page id from a readable page or left its counterpart
+        // unpaired. Pairing again without it, and checking again, gives what pairing on whole
+        // pages gives (the rare case pays a second pass; pages are unchanged otherwise).
+        var late: [String: Set<String>] = [:]
+        for file in results.flatMap(\.unparsed) where !(unreadable[file.locale]?.contains(file.relativePath) ?? false) {
+            late[file.locale, default: []].insert(file.relativePath)
+        }
+        if !late.isEmpty {
+            (groups, pairCount, pairingDiagnostics, unreadable) = plan(config, found, knownUnreadable: late)
+            results = check(groups, pairCount: pairCount)
+        }
+        diagnostics += pairingDiagnostics
         progress?.finish()
         pageDiagnostics += results.flatMap(\.extraction)
         diagnostics += results.flatMap { $0.extraction + $0.drift }
@@ -143,8 +163,12 @@ public enum Pipeline {
 
     /// The first pass of `lint`: reads every page's front matter, pairs the pages and groups each
     /// source page with its translations; unpaired and unreadable pages form groups of their own.
+    ///
+    /// A page's front matter is read from its first bytes
+    /// (`MarkdownParser.frontMatterHeader`); the pages of `knownUnreadable` (locale → relative
+    /// paths: pages an earlier parse could not decode) are unreadable without being read.
     static func plan(
-        _ config: Config, _ found: [DocSet.LocaleFiles]
+        _ config: Config, _ found: [DocSet.LocaleFiles], knownUnreadable: [String: Set<String>] = [:]
     ) -> (groups: [PageGroup], pairCount: Int, diagnostics: [Diagnostic], unreadable: [String: Set<String>]) {
         var diagnostics: [Diagnostic] = []
         // First pass: front matter only, to pair pages before parsing them.
@@ -153,8 +177,12 @@ public enum Pipeline {
         var files: [String: [String: URL]] = [:]  // locale → relative path → file
         for f in found {
             let code = f.locale.code
-            let headers = ParallelMap.map(f.files) { rel in
-                PageReader.pairingStub(fileAt: f.url(rel), displayPath: DocSet.displayPath(f.url(rel), root: config.root), locale: code, relativePath: rel)
+            let known = knownUnreadable[code] ?? []
+            let headers = ParallelMap.map(f.files) { rel -> SpecPage? in
+                if known.contains(rel) { return nil }
+                return PageReader.pairingStub(
+                    fileAt: f.url(rel), displayPath: DocSet.displayPath(f.url(rel), root: config.root), locale: code, relativePath: rel,
+                    frontMatterOnly: true)
             }
             stubs[code] = headers.compactMap { $0 }.sorted { $0.path < $1.path }
             unreadable[code] = Set(zip(f.files, headers).filter { $0.1 == nil }.map(\.0) + f.problems)
@@ -272,6 +300,8 @@ public enum Pipeline {
         var extraction: [Diagnostic]
         var drift: [Diagnostic]
         var analyses: [PairKey: PairAnalysis] = [:]
+        /// The group's files whose parse gave no page (unreadable, not UTF-8).
+        var unparsed: [PageFile] = []
     }
 
     /// Result of generation.

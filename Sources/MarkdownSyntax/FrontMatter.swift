@@ -191,6 +191,8 @@ enum FrontMatterSplitter {
     struct Result {
         var frontMatter: FrontMatter?
         var diagnostics: [Diagnostic]
+        /// The page opens front matter with `---` and no closing delimiter follows in `bytes`.
+        var unclosed = false
     }
 
     /// Reads the front matter of `bytes` and blanks its lines in place (newlines kept, so line
@@ -233,7 +235,8 @@ enum FrontMatterSplitter {
                     .error(
                         "front-matter", "front matter opened with '---' is never closed; add a '---' line after it",
                         at: SourceLocation(file: path, line: 1))
-                ])
+                ],
+                unclosed: true)
         }
         let yamlText = lines[1..<closeIndex].map(text).joined(separator: "\n")
         var diagnostics: [Diagnostic] = []

@@ -85,6 +85,37 @@ public enum MarkdownParser {
         return PageHeader(frontMatter: FrontMatterSplitter.split(&bytes, path: displayPath).frontMatter)
     }
 
+    /// How many bytes of a page ``frontMatterHeader(fileAt:displayPath:)`` reads first (the
+    /// front matter of a documentation page is a few hundred bytes).
+    static let headerPrefixBytes = 8 << 10
+
+    /// The page's front matter read from its first bytes: what pairing needs, without reading
+    /// and checking the whole page before its parse does. The first ``headerPrefixBytes`` bytes,
+    /// up to their last line break, are prepared as ``header(fileAt:displayPath:)`` prepares the
+    /// whole page (a page no longer than that is read and prepared whole); when the front matter
+    /// is not closed within them, the whole page is read.
+    ///
+    /// `nil` when those bytes are unreadable, UTF-16, not UTF-8 or hold a NUL byte. A problem
+    /// after them is not seen here: the page's parse reports it, and a caller that pairs pages
+    /// from these headers must pair again without that page (as `Pipeline.lint` does), since
+    /// ``header(fileAt:displayPath:)`` would have returned `nil` for it.
+    public static func frontMatterHeader(fileAt url: URL, displayPath: String) -> PageHeader? {
+        guard let read = try? readBytes(url, limit: headerPrefixBytes) else { return nil }
+        guard read.truncated else {
+            guard var bytes = prepare(read.bytes, path: displayPath).bytes else { return nil }
+            return PageHeader(frontMatter: FrontMatterSplitter.split(&bytes, path: displayPath).frontMatter)
+        }
+        // Whole lines only: a line break never splits a UTF-8 sequence or a CR LF pair. (64 bytes
+        // at least, so the UTF-16 test sees as much as it does on the whole page.)
+        guard let lastLineBreak = read.bytes.lastIndex(of: UInt8(ascii: "\n")), lastLineBreak >= 64 else {
+            return header(fileAt: url, displayPath: displayPath)
+        }
+        guard var bytes = prepare(Array(read.bytes[...lastLineBreak]), path: displayPath).bytes else { return nil }
+        let split = FrontMatterSplitter.split(&bytes, path: displayPath)
+        if split.unclosed { return header(fileAt: url, displayPath: displayPath) }
+        return PageHeader(frontMatter: split.frontMatter)
+    }
+
     /// Strips a byte order mark, turns lone CRs into LFs and checks UTF-8: the bytes cmark-gfm
     /// and the front matter splitter see, or `nil` and an `invalid-utf8` error.
     ///
@@ -190,6 +221,29 @@ public enum MarkdownParser {
                 document: nil,
                 diagnostics: [.error("unreadable-file", "cannot read file: \(reason(url, error))", at: SourceLocation(file: displayPath, line: 1))])
         }
+    }
+
+    /// At most `limit` bytes from the start of the file, and whether the file goes on after them.
+    static func readBytes(_ url: URL, limit: Int) throws -> (bytes: [UInt8], truncated: Bool) {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let fd = handle.fileDescriptor
+        // One byte more than the limit tells a file of exactly `limit` bytes from a longer one.
+        var out = try [UInt8](unsafeUninitializedCapacity: limit + 1) { buffer, count in
+            while count < limit + 1 {
+                let n = read(fd, buffer.baseAddress! + count, limit + 1 - count)
+                if n > 0 {
+                    count += n
+                } else if n == 0 {
+                    break
+                } else if errno != EINTR {
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+            }
+        }
+        guard out.count > limit else { return (out, false) }
+        out.removeLast()
+        return (out, true)
     }
 
     /// A file's bytes, read into one array of the size the file reports (no `Data` copied into

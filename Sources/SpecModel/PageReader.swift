@@ -42,8 +42,17 @@ public enum PageReader {
     /// What pairing a page with its translations reads, without parsing its Markdown: a page
     /// with only its id, paths and front matter (`SpecExtractor.pairingStub`). `nil` when
     /// `page(fileAt:…)` would skip the file; its problems are left for that call to report.
-    public static func pairingStub(fileAt url: URL, displayPath: String, locale: String, relativePath: String) -> SpecPage? {
-        guard let header = MarkdownParser.header(fileAt: url, displayPath: displayPath) else { return nil }
+    ///
+    /// With `frontMatterOnly`, only the page's first bytes are read when they hold its front
+    /// matter (``MarkdownParser/frontMatterHeader(fileAt:displayPath:)``): a page that cannot be
+    /// decoded after them gets a stub, and its parse reports it.
+    public static func pairingStub(
+        fileAt url: URL, displayPath: String, locale: String, relativePath: String, frontMatterOnly: Bool = false
+    ) -> SpecPage? {
+        let header = frontMatterOnly
+            ? MarkdownParser.frontMatterHeader(fileAt: url, displayPath: displayPath)
+            : MarkdownParser.header(fileAt: url, displayPath: displayPath)
+        guard let header else { return nil }
         return SpecExtractor.pairingStub(frontMatter: header.frontMatter, locale: locale, path: displayPath, relativePath: relativePath)
     }
 

@@ -114,6 +114,23 @@ struct LintAndExtractTests {
         #expect(r.out.contains("2 page pairs"), "\(r.out)")
     }
 
+    @Test("front matter longer than the bytes pairing reads first is read whole: the page pairs by its id")
+    func longFrontMatterPairsByID() throws {
+        let ws = try Workspace(fixture: "clean")
+        // The ru page moves to another file name and keeps its pair through `id`, written after
+        // a description longer than the first 8 KB.
+        let page = try #require(ws.read("docs-ru/request.md"))
+        let description = String(repeating: "  Описание страницы запроса, строка за строкой.\n", count: 200)
+        let header = "---\ndescription: |\n\(description)id: request\n---\n"
+        try #require(Array(header.utf8).count > 9_000)
+        let body = page.hasPrefix("---\n") ? String(page[page.range(of: "\n---\n", range: page.index(page.startIndex, offsetBy: 3)..<page.endIndex)!.upperBound...]) : page
+        try ws.write("docs-ru/zapros.md", bytes: Array((header + body).utf8))
+        try FileManager.default.removeItem(at: ws.root.appendingPathComponent("docs-ru/request.md"))
+        let r = ws.run(["lint"])
+        #expect(!r.err.contains("[missing-page]") && !r.err.contains("[orphan-page]"), "\(r.err)")
+        #expect(r.out.contains("2 page pairs"), "\(r.out)")
+    }
+
     @Test("extract --format json prints the spec model with the expected counts")
     func extractJSON() throws {
         let ws = try Workspace(fixture: "clean")
