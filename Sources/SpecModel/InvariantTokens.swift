@@ -193,6 +193,13 @@ public struct TokenExtractor: Sendable {
 
     /// Tokens of inline content. Text of links and emphasis is searched too.
     public func tokens(_ inlines: [Inline]) -> InvariantTokens {
+        var plain = ""
+        return tokens(inlines, plainText: &plain)
+    }
+
+    /// `tokens(_:)`, also setting `plainText` to the inlines' `plainText` (made by the same
+    /// walk, so a caller that needs both does not walk the inlines twice).
+    public func tokens(_ inlines: [Inline], plainText plainOut: inout String) -> InvariantTokens {
         var t = InvariantTokens()
         // One walk builds both texts: `text`, the prose the numbers and placeholders are read
         // from (code, links and HTML as spaces), and `plain`, the inlines' `plainText`.
@@ -260,6 +267,7 @@ public struct TokenExtractor: Sendable {
         if let unclosed = htmlCode { text += unclosed }  // `<code>` never closed: prose after all
         tokens(prose: text, into: &t)
         t.text = plain + " " + t.text
+        plainOut = plain
         return t
     }
 
@@ -492,16 +500,30 @@ public enum LinkTarget {
     /// UTF-8 bytes; `nil` when that does not hold (then `normalizedGeneral` decides), else
     /// `.some(result)`.
     static func normalizedASCII(_ raw: String, locales: Set<String>) -> String?? {
-        guard raw.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }), locales.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
-            return nil
-        }
-        var b = Array(raw.utf8)
+        guard locales.allSatisfy(isASCII) else { return nil }
+        // The bytes lower-cased in one copy, refused at the first non-ASCII byte or CR.
+        var raw = raw
+        guard let copied = raw.withUTF8({ r -> [UInt8]? in
+            var ascii = true
+            let lowered = [UInt8](unsafeUninitializedCapacity: r.count) { out, count in
+                for i in 0..<r.count {
+                    let x = r[i]
+                    if x >= 0x80 || x == 0x0D {
+                        ascii = false
+                        break
+                    }
+                    out[i] = x >= 0x41 && x <= 0x5A ? x | 0x20 : x
+                    count = i + 1
+                }
+            }
+            return ascii ? lowered : nil
+        }) else { return nil }
+        let b = copied
         func isSpace(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 || x == 0x0A }
         var lo = 0
         var hi = b.count
         while lo < hi, isSpace(b[lo]) { lo += 1 }
         while hi > lo, isSpace(b[hi - 1]) { hi -= 1 }
-        for i in lo..<hi where b[i] >= 0x41 && b[i] <= 0x5A { b[i] |= 0x20 }
         if hi - lo >= 2, b[lo] == UInt8(ascii: "<"), b[hi - 1] == UInt8(ascii: ">") {
             lo += 1
             hi -= 1
@@ -555,8 +577,7 @@ public enum LinkTarget {
                 segStart = segEnd + 1
             }
             while out.count > 1, out.last == UInt8(ascii: "/") { out.removeLast() }
-            for ext in [".md", ".mdx", ".html", ".htm"] {
-                let e = Array(ext.utf8)
+            for e in pageExtensions {
                 guard out.count >= e.count, out[(out.count - e.count)...].elementsEqual(e) else { continue }
                 if out.count > e.count, out[out.count - e.count - 1] == UInt8(ascii: "/") { continue }
                 out.removeLast(e.count)
@@ -589,32 +610,63 @@ public enum LinkTarget {
         let n = seg.count
         func lower(_ x: UInt8) -> UInt8 { x >= 0x41 && x <= 0x5A ? x | 0x20 : x }
         func isLocaleCode(_ r: Range<Int>) -> Bool {
-            locales.contains { l in l.utf8.count == r.count && l.utf8.elementsEqual(seg[r].lazy.map(lower)) }
+            for l in locales where l.utf8.count == r.count {
+                var l = l
+                let equal = l.withUTF8 { lu in
+                    var k = 0
+                    while k < lu.count, lu[k] == lower(seg[r.lowerBound + k]) { k += 1 }
+                    return k == lu.count
+                }
+                if equal { return true }
+            }
+            return false
         }
-        if n == 0 || n > 16 || seg.contains(UInt8(ascii: ".")) { return isLocaleCode(0..<n) }
+        if n == 0 || n > 16 { return isLocaleCode(0..<n) }
+        for x in seg where x == UInt8(ascii: ".") { return isLocaleCode(0..<n) }
         if isLocaleCode(0..<n) { return true }
-        // Subtags, split at `-` and `_` (empty ones kept); only the first four matter.
-        var subtags: [Range<Int>] = []
+        // Subtags, split at `-` and `_` (empty ones kept); only the first four matter, and a
+        // segment of more than three is no locale code.
+        var subtags: (Range<Int>, Range<Int>, Range<Int>) = (0..<0, 0..<0, 0..<0)
+        var subtagCount = 0
         var start = 0
         for i in 0...n where i == n || seg[i] == UInt8(ascii: "-") || seg[i] == UInt8(ascii: "_") {
-            subtags.append(start..<i)
+            switch subtagCount {
+            case 0: subtags.0 = start..<i
+            case 1: subtags.1 = start..<i
+            case 2: subtags.2 = start..<i
+            default: break
+            }
+            subtagCount += 1
             start = i + 1
         }
-        let base = subtags[0]
-        if subtags.count > 1, isLocaleCode(base), n <= 7 { return true }
-        guard base.count == 2, subtags.count <= 3 else { return false }
+        let base = subtags.0
+        if subtagCount > 1, isLocaleCode(base), n <= 7 { return true }
+        guard base.count == 2, subtagCount <= 3 else { return false }
         let a = lower(seg[base.lowerBound])
         let c = lower(seg[base.lowerBound + 1])
         guard a >= 0x61, a <= 0x7A, c >= 0x61, c <= 0x7A, iso639_1Letters[Int(a - 0x61) * 26 + Int(c - 0x61)] else { return false }
         func letters(_ r: Range<Int>, _ count: Int) -> Bool {
             r.count == count && seg[r].allSatisfy { lower($0) >= 0x61 && lower($0) <= 0x7A }
         }
+        func subtag(_ k: Int) -> Range<Int> { k == 1 ? subtags.1 : subtags.2 }
         var k = 1
-        if k < subtags.count, letters(subtags[k], 4) { k += 1 }
-        if k < subtags.count, letters(subtags[k], 2) || (subtags[k].count == 3 && seg[subtags[k]].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) {
+        if k < subtagCount, letters(subtag(k), 4) { k += 1 }
+        if k < subtagCount, letters(subtag(k), 2) || (subtag(k).count == 3 && seg[subtag(k)].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }) {
             k += 1
         }
-        return k == subtags.count
+        return k == subtagCount
+    }
+
+    /// The page file extensions `normalize` drops, as bytes.
+    static let pageExtensions: [[UInt8]] = [".md", ".mdx", ".html", ".htm"].map { Array($0.utf8) }
+
+    /// Whether every byte of `s` is ASCII.
+    static func isASCII(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { u in
+            for x in u where x >= 0x80 { return false }
+            return true
+        }
     }
 
     /// `iso639_1` as a 26 × 26 table of letter pairs.

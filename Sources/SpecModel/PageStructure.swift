@@ -254,16 +254,18 @@ public struct PageStructure: Hashable, Sendable {
         mutating func add(_ block: Block) {
             switch block {
             case .heading(let level, let inlines, let range):
-                let raw = inlines.plainText
+                var raw = ""
+                let tokens = extractor.tokens(inlines, plainText: &raw)
                 let anchor = SiteSyntax.headingAnchor(raw)
                 let title = SiteSyntax.strip(raw).trimmingSpaces
                 units.append(PageUnit(
-                    kind: .heading(level), range: range, tokens: extractor.tokens(inlines),
+                    kind: .heading(level), range: range, tokens: tokens,
                     letterCount: Self.letters(title), title: title, anchor: anchor))
             case .paragraph(let inlines, let range):
-                let text = SiteSyntax.strip(inlines.plainText)
+                var plain = ""
+                let tokens = extractor.tokens(inlines, plainText: &plain)
                 // A paragraph that is only site syntax (`{{Compat}}`, `::: tip`) is not prose.
-                let tokens = extractor.tokens(inlines)
+                let text = SiteSyntax.strip(plain)
                 if text.trimmingSpaces.isEmpty && tokens.isEmpty { return }
                 if Self.isTranslatorNote(text) { return }
                 units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: Self.letters(text)))
@@ -289,12 +291,16 @@ public struct PageStructure: Hashable, Sendable {
                 for row in t.rows {
                     var tokens = InvariantTokens()
                     var keyLinks: [String] = []
+                    var cells: [String] = []
+                    cells.reserveCapacity(row.cells.count)
                     for (k, cell) in row.cells.enumerated() {
-                        let cellTokens = extractor.tokens(cell.inlines)
+                        var plain = ""
+                        let cellTokens = extractor.tokens(cell.inlines, plainText: &plain)
                         if k == 0 { keyLinks = cellTokens.links }
                         tokens.formUnion(cellTokens)
+                        // `TableCell.plainText`: the inlines' plain text without the spaces around it.
+                        cells.append(SiteSyntax.strip(plain.trimmingSpaces).trimmingSpaces)
                     }
-                    let cells = row.cells.map { SiteSyntax.strip($0.plainText).trimmingSpaces }
                     let first = row.cells.first?.inlines
                     rows.append(GenericTable.Row(
                         cells: cells, tokens: tokens, location: row.range.start,
@@ -336,8 +342,9 @@ public struct PageStructure: Hashable, Sendable {
             for b in blocks {
                 switch b {
                 case .paragraph(let inlines, _), .heading(_, let inlines, _):
-                    tokens.formUnion(extractor.tokens(inlines))
-                    letters += Self.letters(SiteSyntax.strip(inlines.plainText))
+                    var plain = ""
+                    tokens.formUnion(extractor.tokens(inlines, plainText: &plain))
+                    letters += Self.letters(SiteSyntax.strip(plain))
                 case .list(_, _, let items, _):
                     collectProse(items.flatMap(\.blocks), &tokens, &letters, &nested)
                 case .blockQuote(let inner, _), .footnoteDefinition(_, let inner, _):
