@@ -115,15 +115,25 @@ public struct UntranslatedTextRule: DriftRule {
         var untranslatedProse = 0
         var thirdScriptNames = Set<String>()
         var flagged: [(unit: ProseUnit, message: String)] = []
-        var sourceByText: [TextKey: SourceLocation] = [:]
-        for u in source.units where sourceByText[TextKey(u.text)] == nil { sourceByText[TextKey(u.text)] = u.location }
+        // Where the source page has a text (its first unit with it), built when first asked:
+        // only a block without the target's script asks.
+        var sourceTexts: [TextKey: SourceLocation]?
+        func sourceLocation(ofText text: String) -> SourceLocation? {
+            if sourceTexts == nil {
+                var byText: [TextKey: SourceLocation] = [:]
+                byText.reserveCapacity(source.units.count)
+                for u in source.units.reversed() { byText[TextKey(u.text)] = u.location }
+                sourceTexts = byText
+            }
+            return sourceTexts?[TextKey(text)]
+        }
         for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly && !Self.isQuoted(unit.text) {
             let counts = unit.scripts
             guard counts.count(in: scripts.target.expected) == 0 else { continue }
             let inSource = sourceForeign.isEmpty ? nil : foreignScript(unit, sourceForeign)
             // A third script: text the source page has as it is was kept on purpose in both
             // translations (a citation, a name); otherwise the block was never translated.
-            let other = inSource == nil && sourceByText[TextKey(unit.text)] == nil
+            let other = inSource == nil && sourceLocation(ofText: unit.text) == nil
                 ? foreignScript(unit, thirdScripts) : nil
             guard let script = inSource ?? other else { continue }
             let section = pair.target.headings.last { $0.range.start.line <= unit.location.line }
@@ -150,7 +160,7 @@ public struct UntranslatedTextRule: DriftRule {
             var d = Diagnostic(
                 "untranslated-text", .warning, "\(message): \"\(Self.excerpt(quoted[unit.location] ?? unit.text))\"",
                 at: unit.location,
-                notes: sourceByText[TextKey(unit.text)].map { [DiagnosticNote("the same text in the source locale (\(sl))", at: $0)] } ?? [])
+                notes: sourceLocation(ofText: unit.text).map { [DiagnosticNote("the same text in the source locale (\(sl))", at: $0)] } ?? [])
             d.fingerprintContent = unit.text
             out.append(d)
         }

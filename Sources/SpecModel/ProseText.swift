@@ -1,4 +1,5 @@
 import DocDiagnostics
+import Foundation
 import MarkdownSyntax
 
 /// A piece of prose a reader sees on a page: a paragraph, a heading, a table cell; with where it
@@ -63,7 +64,12 @@ public struct TextKey: Hashable, Sendable {
         guard a.text.utf8.count == b.text.utf8.count else { return false }
         var x = a.text
         var y = b.text
-        return x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
+        return x.withUTF8 { p in
+            y.withUTF8 { q in
+                guard let pa = p.baseAddress, let qa = q.baseAddress else { return true }  // both empty
+                return memcmp(pa, qa, p.count) == 0
+            }
+        }
     }
 
     /// Feeds the hasher one 64-bit digest of the bytes (`digest(_:)`) instead of the bytes: a
