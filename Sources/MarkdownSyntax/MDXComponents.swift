@@ -14,11 +14,28 @@ enum MDXComponents {
     /// lines parses to: its opening tag, its content's blocks (the fenced samples), its closing
     /// tag.
     static func expand(_ blocks: [Block], path: String) -> [Block] {
-        blocks.flatMap { block -> [Block] in
+        // Only an HTML block can be a component: blocks without one (most pages) are returned
+        // as they are, not rebuilt.
+        guard blocks.contains(where: holdsHTML) else { return blocks }
+        var out: [Block] = []
+        out.reserveCapacity(blocks.count)
+        for block in blocks {
             if case .htmlBlock(let literal, let range) = block, let parts = fencedCodeContent(literal, range: range, path: path) {
-                return parts
+                out += parts
+            } else {
+                out.append(expand(block, path: path))
             }
-            return [expand(block, path: path)]
+        }
+        return out
+    }
+
+    /// Whether `block` is, or holds (in a list, quote or footnote), an HTML block.
+    static func holdsHTML(_ block: Block) -> Bool {
+        switch block {
+        case .htmlBlock: true
+        case .list(_, _, let items, _): items.contains { $0.blocks.contains(where: holdsHTML) }
+        case .blockQuote(let blocks, _), .footnoteDefinition(_, let blocks, _): blocks.contains(where: holdsHTML)
+        default: false
         }
     }
 
