@@ -223,13 +223,19 @@ enum CmarkConverter {
         // MARK: tree
 
         func children(of node: OpaquePointer) -> [OpaquePointer] {
-            var result: [OpaquePointer] = []
+            convertedChildren(of: node) { $0 }
+        }
+
+        /// `transform` of each child of `node` that it does not map to `nil`, in order, read
+        /// straight from the child links (no array of the children first).
+        func convertedChildren<T>(of node: OpaquePointer, _ transform: (OpaquePointer) -> T?) -> [T] {
+            var out: [T] = []
             var child = cmark_node_first_child(node)
             while let c = child {
-                result.append(c)
+                if let x = transform(c) { out.append(x) }
                 child = cmark_node_next(c)
             }
-            return result
+            return out
         }
 
         func literal(_ node: OpaquePointer) -> String {
@@ -255,7 +261,7 @@ enum CmarkConverter {
                 if tooDeep == nil { tooDeep = range(node).start }
                 return []
             }
-            return children(of: node).compactMap(block)
+            return convertedChildren(of: node, block)
         }
 
         func block(_ node: OpaquePointer) -> Block? {
@@ -319,7 +325,7 @@ enum CmarkConverter {
                     }
                 }
             }
-            var rows = children(of: node).filter { cmark_node_get_type($0) == rowType }.map(row)
+            var rows = convertedChildren(of: node) { cmark_node_get_type($0) == rowType ? row($0) : nil }
             let header = rows.isEmpty ? TableRow(cells: [], range: range(node), sourceCellCount: 0) : rows.removeFirst()
             return Table(header: header, rows: rows, alignments: alignments, range: range(node))
         }
@@ -327,10 +333,13 @@ enum CmarkConverter {
         func row(_ node: OpaquePointer) -> TableRow {
             let r = range(node)
             let shift = rowColumnShift(node)
-            let cells = children(of: node).filter { cmark_node_get_type($0) == cellType }.map { cell -> TableCell in
+            let cells = convertedChildren(of: node) { cell -> TableCell? in
+                guard cmark_node_get_type(cell) == cellType else { return nil }
                 let padding = cmark_node_get_start_line(cell) == 0 || cmark_node_get_start_column(cell) == 0
                 let cr = padding ? SourceRange(start: r.end, end: r.end) : cellRange(cell, shift: shift)
-                return TableCell(inlines: inlines(ofChildrenOf: cell), range: cr, contentRange: padding ? cr : contentRange(cell, cr, shift: shift), isPadding: padding)
+                return TableCell(
+                    inlines: inlines(ofChildrenOf: cell), range: cr, contentRange: padding ? cr : contentRange(cell, cr, shift: shift),
+                    isPadding: padding)
             }
             let rowStart = max(Int(cmark_node_get_start_column(node)) - 1 + shift, 0)
             var row = TableRow(cells: cells, range: r, sourceCellCount: Self.countCells(lineBytes(r.start.line - lineOffset).dropFirst(rowStart)))
@@ -412,7 +421,7 @@ enum CmarkConverter {
                 if tooDeep == nil, cmark_node_get_start_line(node) > 0 { tooDeep = range(node).start }
                 return [.text(flatText(node))]
             }
-            return children(of: node).compactMap(inline)
+            return convertedChildren(of: node, inline)
         }
 
         /// The literal text below a node, collected without recursion.
