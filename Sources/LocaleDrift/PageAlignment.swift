@@ -671,24 +671,31 @@ public struct PageAlignment: Sendable {
         return out
     }
 
+    /// Hashes (`TagHash`, kind `w`) of the first 12 distinct words of `code` that start with an
+    /// ASCII letter and are at least 3 bytes long (a word: ASCII letters, digits and `_`),
+    /// hashed straight from the code's UTF-8 bytes.
     static func codeWords(_ code: String) -> [UInt64] {
-        var out: [UInt64] = []
-        var seen = Set<UInt64>()
-        var word: [UInt8] = []
-        func flush() {
-            if word.count >= 3, let f = word.first, (f | 0x20) >= 0x61 && (f | 0x20) <= 0x7A {
-                let h = TagHash.of(UInt8(ascii: "w"), String(decoding: word, as: UTF8.self))
-                if seen.insert(h).inserted { out.append(h) }
+        var code = code
+        return code.withUTF8 { b in
+            var out: [UInt64] = []
+            var seen = Set<UInt64>()
+            var start = 0
+            func isWord(_ c: UInt8) -> Bool { c == 0x5F || (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) }
+            var i = 0
+            while i <= b.count, out.count < 12 {
+                if i < b.count, isWord(b[i]) {
+                    i += 1
+                    continue
+                }
+                if i - start >= 3, (b[start] | 0x20) >= 0x61 && (b[start] | 0x20) <= 0x7A {
+                    let h = TagHash.of(UInt8(ascii: "w"), bytes: UnsafeBufferPointer(rebasing: b[start..<i]))
+                    if seen.insert(h).inserted { out.append(h) }
+                }
+                i += 1
+                start = i
             }
-            word.removeAll(keepingCapacity: true)
+            return out
         }
-        for b in code.utf8 {
-            if out.count >= 12 { return out }
-            let isWord = b == 0x5F || (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
-            if isWord { word.append(b) } else { flush() }
-        }
-        flush()
-        return Array(out.prefix(12))
     }
 
     static func letters(_ section: PageSection, _ s: PageStructure) -> Int {

@@ -391,22 +391,32 @@ public struct TokenExtractor: Sendable {
             // Numbers: not part of an identifier such as `ES256` or `h2`.
             if let d = digitValue(c), i == 0 || !isIdentifierScalar(u[i - 1]) || digitValue(u[i - 1]) != nil {
                 if i > 0, digitValue(u[i - 1]) != nil { i += 1; continue }
-                var groups: [String] = [String(d)]
+                // The digits (ASCII) of every group in one buffer, with where each group ends.
+                var digits: [UInt8] = [d]
+                var groupEnds: [Int] = []
                 var separators: [Unicode.Scalar] = []
                 var j = i + 1
                 while j < u.count {
                     if let d = digitValue(u[j]) {
-                        groups[groups.count - 1].append(d)
+                        digits.append(d)
                         j += 1
-                    } else if isNumberSeparator(u[j]) || (u[j] == " " && groups.last!.count <= 3 && threeDigitsFollow(u, j + 1)),
+                    } else if isNumberSeparator(u[j]) || (u[j] == " " && digits.count - (groupEnds.last ?? 0) <= 3 && threeDigitsFollow(u, j + 1)),
                         j + 1 < u.count, digitValue(u[j + 1]) != nil
                     {
                         separators.append(u[j])
-                        groups.append("")
+                        groupEnds.append(digits.count)
                         j += 1
                     } else {
                         break
                     }
+                }
+                groupEnds.append(digits.count)
+                var groups: [String] = []
+                groups.reserveCapacity(groupEnds.count)
+                var groupStart = 0
+                for end in groupEnds {
+                    groups.append(String(decoding: digits[groupStart..<end], as: UTF8.self))
+                    groupStart = end
                 }
                 var number = Self.canonicalNumber(groups, separators)
                 // A Japanese or Chinese multiplier (`12 万件`, `3億`) is part of the quantity:
@@ -452,9 +462,13 @@ public struct TokenExtractor: Sendable {
         return groups.joined(separator: ".")
     }
 
-    func digitValue(_ s: Unicode.Scalar) -> Character? {
-        if s.value >= 0x30 && s.value <= 0x39 { return Character(s) }
-        if s.value >= 0xFF10 && s.value <= 0xFF19 { return Character(Unicode.Scalar(s.value - 0xFF10 + 0x30)!) }
+    /// The ASCII digit (byte `0`–`9`) that `s` is, an ASCII or a full-width one (U+FF10–U+FF19);
+    /// `nil` for any other scalar.
+    @inline(__always)
+    func digitValue(_ s: Unicode.Scalar) -> UInt8? {
+        let v = s.value
+        if v >= 0x30 && v <= 0x39 { return UInt8(v) }
+        if v >= 0xFF10 && v <= 0xFF19 { return UInt8(v - 0xFF10 + 0x30) }
         return nil
     }
 
@@ -469,7 +483,9 @@ public struct TokenExtractor: Sendable {
     }
 
     func isIdentifierScalar(_ s: Unicode.Scalar) -> Bool {
-        s == "_" || (s.isASCII && (s.properties.isAlphabetic || digitValue(s) != nil))
+        // The ASCII scalars with Unicode's Alphabetic property are exactly `A`–`Z` and `a`–`z`.
+        let v = s.value
+        return v == 0x5F || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39)
     }
 
     func isWordScalar(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s == "_" }

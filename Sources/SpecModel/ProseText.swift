@@ -176,7 +176,12 @@ public enum ProseText {
             var unit = ProseUnit(kind: kind, text: text, location: location, section: section, scripts: scripts, wordCount: words)
             // Only a block with an external link can be a list of resources (checked second:
             // it cleans the text again).
-            unit.externalLinksOnly = hasExternalLink(inlines) && !proseWordsHaveLetters(clean(self.text(of: inlines, links: false)))
+            if hasExternalLink(inlines) {
+                var linkless: [UInt8] = []
+                appendText(of: inlines, links: false, to: &linkless)
+                let cleaned = linkless.withUnsafeBufferPointer { cleanedBytes($0) }
+                unit.externalLinksOnly = !cleaned.withUnsafeBufferPointer { proseWordsHaveLetters(bytes: $0) }
+            }
             out.append(unit)
         }
         switch block {
@@ -575,14 +580,17 @@ public enum ProseText {
     /// stopping at the first word that has one, without building the words' string.
     static func proseWordsHaveLetters(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { b -> Bool in
-            var found = false
-            forEachProseWord(b) { r in
-                found = ScriptCounts(utf8: UnsafeBufferPointer(rebasing: b[r])).total > 0
-                return !found
-            }
-            return found
+        return text.withUTF8 { proseWordsHaveLetters(bytes: $0) }
+    }
+
+    /// `proseWordsHaveLetters(_:)` of UTF-8 bytes.
+    static func proseWordsHaveLetters(bytes b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var found = false
+        forEachProseWord(b) { r in
+            found = ScriptCounts(utf8: UnsafeBufferPointer(rebasing: b[r])).total > 0
+            return !found
         }
+        return found
     }
 
     /// Calls `body` with the byte range of each word of `b` (UTF-8) that reads as prose (see
