@@ -203,7 +203,7 @@ public struct TokenExtractor: Sendable {
         var t = InvariantTokens()
         // One walk builds both texts: `text`, the prose the numbers and placeholders are read
         // from (code, links and HTML as spaces), and `plain`, the inlines' `plainText`.
-        var text = ""
+        var text: [UInt8] = []
         var plain = ""
         // Text between inline `<code>` and `</code>` tags: a code span written as HTML (in a
         // table cell, where a backtick span cannot hold `|`), compared as one.
@@ -226,25 +226,25 @@ public struct TokenExtractor: Sendable {
                 }
                 switch x {
                 case .text(let s):
-                    text += s
+                    text.append(contentsOf: s.utf8)
                     plain += s
                 case .code(let s):
-                    text += " "
+                    text.append(0x20)
                     plain += s
                     let c = s.trimmingSpaces
                     if !c.isEmpty && !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
                 case .emphasis(let c), .strong(let c), .strikethrough(let c): walk(c)
                 case .link(let d, _, let c):
                     if let n = LinkTarget.normalize(d, locales: locales) { t.links.append(n) }
-                    text += " "
+                    text.append(0x20)
                     walk(c)
-                    text += " "
+                    text.append(0x20)
                 case .image(let s, _, let alt):
                     if let n = LinkTarget.normalize(s, locales: locales) { t.links.append(n) }
-                    text += " "
+                    text.append(0x20)
                     plain += alt.plainText
                 case .html(let h):
-                    text += " "
+                    text.append(0x20)
                     switch Self.codeTag(h) {
                     case true?:
                         htmlCode = htmlCode ?? ""
@@ -255,17 +255,17 @@ public struct TokenExtractor: Sendable {
                         tokens(html: h, into: &t)
                     }
                 case .softBreak, .lineBreak:
-                    text += "\n"
+                    text.append(0x0A)
                     plain += " "
                 case .footnoteReference(let label):
-                    text += " "
+                    text.append(0x20)
                     plain += "[^\(label)]"
                 }
             }
         }
         walk(inlines)
-        if let unclosed = htmlCode { text += unclosed }  // `<code>` never closed: prose after all
-        tokens(prose: text, into: &t)
+        if let unclosed = htmlCode { text.append(contentsOf: unclosed.utf8) }  // `<code>` never closed: prose after all
+        text.withUnsafeBufferPointer { tokens(proseBytes: $0, into: &t) }
         t.text = plain + " " + t.text
         plainOut = plain
         return t
@@ -316,36 +316,53 @@ public struct TokenExtractor: Sendable {
     /// cross-reference macros (`{{domxref("Node")}}`, `{{HTMLElement("p")}}`, …) are the links
     /// they render, so a translation that writes an ordinary link instead still matches.
     public func tokens(prose raw: String, into t: inout InvariantTokens) {
-        if raw.hasBytes("{{") {
-            for link in SiteSyntax.macroLinks(raw) {
+        var raw = raw
+        raw.withUTF8 { tokens(proseBytes: $0, into: &t) }
+    }
+
+    /// `tokens(prose:into:)` of UTF-8 bytes (valid UTF-8, as a `String`'s are): site syntax is
+    /// removed from a copy of the bytes only when they hold some.
+    func tokens(proseBytes raw: UnsafeBufferPointer<UInt8>, into t: inout InvariantTokens) {
+        if ByteSearch.contains(raw, "{{") {
+            for link in SiteSyntax.macroLinks(String(decoding: raw, as: UTF8.self)) {
                 if let n = LinkTarget.normalize(link, locales: locales) { t.links.append(n) }
             }
         }
-        var text = SiteSyntax.strip(raw)
+        if SiteSyntax.holdsSiteSyntax(raw) {
+            SiteSyntax.strippedBytes(raw).withUnsafeBufferPointer { scanTokens($0, into: &t) }
+        } else {
+            scanTokens(raw, into: &t)
+        }
+    }
+
+    /// The numbers and placeholders of prose bytes `b` that site syntax was removed from.
+    func scanTokens(_ b: UnsafeBufferPointer<UInt8>, into t: inout InvariantTokens) {
         // `scanProse` starts a token only at `%`, `{` or a digit (ASCII or full-width, U+FF10–
         // U+FF19: EF BC 90–99): text without any holds none, and its scalars are not copied out.
-        let mayHoldTokens = text.withUTF8 { b in
-            var i = 0
-            while i < b.count {
-                let c = b[i]
-                if c == 0x25 || c == 0x7B || (c >= 0x30 && c <= 0x39) { return true }
-                if c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBC, b[i + 2] >= 0x90 && b[i + 2] <= 0x99 { return true }
-                i += 1
+        var mayHoldTokens = false
+        var i = 0
+        while i < b.count {
+            let c = b[i]
+            if c == 0x25 || c == 0x7B || (c >= 0x30 && c <= 0x39) {
+                mayHoldTokens = true
+                break
             }
-            return false
+            if c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBC, b[i + 2] >= 0x90 && b[i + 2] <= 0x99 {
+                mayHoldTokens = true
+                break
+            }
+            i += 1
         }
         guard mayHoldTokens else { return }
         // Decoded in one pass into storage sized by the byte count (`Array(unicodeScalars)`
         // counts the scalars in a first pass).
-        let u = text.withUTF8 { b in
-            [Unicode.Scalar](unsafeUninitializedCapacity: b.count) { out, count in
-                var i = 0
-                while i < b.count {
-                    let (scalar, width) = ProseText.scalar(b, at: i)
-                    (out.baseAddress! + count).initialize(to: scalar)
-                    count += 1
-                    i += width
-                }
+        let u = [Unicode.Scalar](unsafeUninitializedCapacity: b.count) { out, count in
+            var i = 0
+            while i < b.count {
+                let (scalar, width) = ProseText.scalar(b, at: i)
+                (out.baseAddress! + count).initialize(to: scalar)
+                count += 1
+                i += width
             }
         }
         scanProse(u) { kind, token, range in
@@ -800,14 +817,19 @@ public enum SiteSyntax {
     /// The text with `{{…}}` macros and Hugo shortcodes, `{/*…*/}` MDX comments, `{#id}`
     /// anchors, `<!-- … -->` comments and VitePress `:::` container lines removed.
     public static func strip(_ text: String) -> String {
-        guard text.hasBytes("{") || text.hasBytes(":::") || text.hasBytes("<!--") else { return text }
         var text = text
-        return text.withUTF8 { stripped(bytes: $0) }
+        return text.withUTF8 { b in holdsSiteSyntax(b) ? String(decoding: strippedBytes(b), as: UTF8.self) : nil } ?? text
+    }
+
+    /// Whether UTF-8 `b` holds a byte sequence `strip` may remove (`{`, `:::` or `<!--`); text
+    /// without one is returned as it is.
+    static func holdsSiteSyntax(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        ByteSearch.contains(b, "{") || ByteSearch.contains(b, ":::") || ByteSearch.contains(b, "<!--")
     }
 
     /// `strip` over UTF-8 bytes: every marker is ASCII, and no byte of a multi-byte scalar is, so
     /// the kept bytes are whole scalars; the search limits of `{/…/}` and `{#…}` count scalars.
-    static func stripped(bytes u: UnsafeBufferPointer<UInt8>) -> String {
+    static func strippedBytes(_ u: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let n = u.count
         var out: [UInt8] = []
         out.reserveCapacity(n)
@@ -852,7 +874,7 @@ public enum SiteSyntax {
             out.append(c)
             i += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The byte offset of the first `needle` (ASCII) at or after byte `from`; with a
@@ -973,24 +995,34 @@ extension StringProtocol {
         // The needle's bytes without an allocation (the markers are small strings, stored inline).
         var needle = needle
         return needle.withUTF8 { n -> Bool in
-            guard let first = n.first else { return true }
-            func search(_ h: UnsafeBufferPointer<UInt8>) -> Bool {
-                guard h.count >= n.count, let base = h.baseAddress else { return false }
-                var i = 0
-                let last = h.count - n.count
-                while i <= last {
-                    // The next candidate first byte found by `memchr` (vectorised in libc).
-                    guard let p = memchr(base + i, Int32(first), last - i + 1) else { return false }
-                    i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-                    var k = 1
-                    while k < n.count && h[i + k] == n[k] { k += 1 }
-                    if k == n.count { return true }
-                    i += 1
-                }
-                return false
-            }
-            if let found = utf8.withContiguousStorageIfAvailable(search) { return found }
-            return Array(utf8).withUnsafeBufferPointer(search)
+            if let found = utf8.withContiguousStorageIfAvailable({ ByteSearch.contains($0, n) }) { return found }
+            return Array(utf8).withUnsafeBufferPointer { ByteSearch.contains($0, n) }
         }
+    }
+}
+
+/// Searching UTF-8 bytes for a byte sequence.
+enum ByteSearch {
+    /// Whether `needle` occurs in `h` (an empty needle occurs everywhere): candidates for its
+    /// first byte are found by `memchr` (vectorised in libc), then compared.
+    static func contains(_ h: UnsafeBufferPointer<UInt8>, _ n: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = n.first else { return true }
+        guard h.count >= n.count, let base = h.baseAddress else { return false }
+        var i = 0
+        let last = h.count - n.count
+        while i <= last {
+            guard let p = memchr(base + i, Int32(first), last - i + 1) else { return false }
+            i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            var k = 1
+            while k < n.count && h[i + k] == n[k] { k += 1 }
+            if k == n.count { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether the ASCII `needle` occurs in `h`.
+    static func contains(_ h: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        contains(h, UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount))
     }
 }
