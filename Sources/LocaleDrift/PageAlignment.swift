@@ -81,19 +81,23 @@ public struct PageAlignment: Sendable {
         let keys = (source: ss.indices.map { key(src, $0, ss[$0]) }, target: ts.indices.map { key(tgt, $0, ts[$0]) })
         // The score of two sections with headings before the length and position terms: what
         // depends only on the two sections (kept by `SectionScoreCache` across checks).
+        // The n × m similarities, a row at a time when the scoring asks row by row.
+        var own = Alignment.TagIntersections(rows: ss, columns: ts)
+        var code = Alignment.TagIntersections(rows: sCode, columns: tCode)
+        var deep = Alignment.TagIntersections(rows: sDeep.indices.map { sDeep[$0] ?? ss[$0] }, columns: tDeep.indices.map { tDeep[$0] ?? ts[$0] })
         func partial(_ i: Int, _ j: Int) -> Double {
             let la = sLevel[i]
             let lb = tLevel[j]
             var score = 0.5
             score += la == lb ? 1 : -1.5
             if let aa = sAnchor[i], let ba = tAnchor[j] { score += aa == ba ? 10 : -4 }
-            let jac = Alignment.jaccardSorted(ss[i], ts[j])
+            let jac = own.jaccard(i, j)
             score += 4 * jac
             // Samples the translation rewrote a little still share their identifiers (only
             // evidence for, never against: a replaced sample is a finding, not a misalignment).
-            if !sCode[i].isEmpty, !tCode[j].isEmpty { score += 2 * Alignment.jaccardSorted(sCode[i], tCode[j]) }
+            if !sCode[i].isEmpty, !tCode[j].isEmpty { score += 2 * code.jaccard(i, j) }
             if sDeep[i] != nil || tDeep[j] != nil {
-                score += 3 * max(0, Alignment.jaccardSorted(sDeep[i] ?? ss[i], tDeep[j] ?? ts[j]) - jac)
+                score += 3 * max(0, deep.jaccard(i, j) - jac)
             }
             // Both sections carry tokens and share none: evidence that they differ.
             if ss[i].count >= 3 && ts[j].count >= 3 && jac < 0.1 { score -= 2 }
@@ -871,6 +875,131 @@ extension Alignment {
             }
         }
         return out
+    }
+
+    /// The Jaccard similarities (`jaccardSorted`) of sorted tag lists `rows[i]` and
+    /// `columns[j]`, for a scoring that asks for many pairs. The first pair of a row is merged
+    /// like `jaccardSorted`; when the next pair asked for is in the same row, the row's
+    /// intersection sizes with every column are counted at once, through an index of the
+    /// columns' tags built on first use (each distinct tag of the row looked up once instead of
+    /// a merge per pair), and read from then on. The values are `jaccardSorted`'s exactly: the
+    /// same multiset intersection size in the same division.
+    struct TagIntersections {
+        let rows: [[UInt64]]
+        let columns: [[UInt64]]
+        /// The index: an open-addressing table of the columns' distinct tags (the tags are
+        /// hashes already: their low bits pick the slot), each slot with the range of its
+        /// postings (column, count) in `postingColumns` / `postingCounts`.
+        var slotTags: [UInt64] = []
+        var slotPostings: [Range<Int32>] = []
+        var postingColumns: [Int32] = []
+        var postingCounts: [Int32] = []
+        var indexed = false
+        /// The row last asked for, and whether `counts` holds its intersection sizes.
+        var lastRow = -1
+        var counted = false
+        var counts: [Int] = []
+
+        init(rows: [[UInt64]], columns: [[UInt64]]) {
+            self.rows = rows
+            self.columns = columns
+        }
+
+        mutating func jaccard(_ i: Int, _ j: Int) -> Double {
+            let a = rows[i]
+            let b = columns[j]
+            if a.isEmpty && b.isEmpty { return 1 }
+            if i != lastRow {
+                lastRow = i
+                counted = false
+                return Alignment.jaccardSorted(a, b)
+            }
+            if !counted { countRow(a) }
+            let common = counts[j]
+            return Double(common) / Double(a.count + b.count - common)
+        }
+
+        /// Calls `body` with each distinct tag of sorted `tags` and how many times it occurs.
+        static func forEachRun(_ tags: [UInt64], _ body: (UInt64, Int) -> Void) {
+            var k = 0
+            while k < tags.count {
+                var e = k + 1
+                while e < tags.count && tags[e] == tags[k] { e += 1 }
+                body(tags[k], e - k)
+                k = e
+            }
+        }
+
+        /// Builds the index in two passes over the columns' runs, without sorting: the first
+        /// places each distinct tag in a slot and counts its postings, the second writes them.
+        mutating func buildIndex() {
+            var total = 0
+            for column in columns { total += column.count }
+            var size = 4
+            while size < 2 * total { size *= 2 }
+            let mask = size - 1
+            slotTags = [UInt64](repeating: 0, count: size)
+            var used = [Bool](repeating: false, count: size)
+            var postings = [Int32](repeating: 0, count: size)
+            func slot(_ tag: UInt64) -> Int {
+                var k = Int(truncatingIfNeeded: tag) & mask
+                while used[k] && slotTags[k] != tag { k = (k + 1) & mask }
+                return k
+            }
+            var runs = 0
+            for column in columns {
+                Self.forEachRun(column) { tag, _ in
+                    let k = slot(tag)
+                    used[k] = true
+                    slotTags[k] = tag
+                    postings[k] += 1
+                    runs += 1
+                }
+            }
+            slotPostings = [Range<Int32>](repeating: 0..<0, count: size)
+            var next = [Int32](repeating: 0, count: size)
+            var start: Int32 = 0
+            for k in 0..<size where used[k] {
+                slotPostings[k] = start..<(start + postings[k])
+                next[k] = start
+                start += postings[k]
+            }
+            postingColumns = [Int32](repeating: 0, count: runs)
+            postingCounts = [Int32](repeating: 0, count: runs)
+            for (j, column) in columns.enumerated() {
+                Self.forEachRun(column) { tag, times in
+                    let k = slot(tag)
+                    postingColumns[Int(next[k])] = Int32(j)
+                    postingCounts[Int(next[k])] = Int32(times)
+                    next[k] += 1
+                }
+            }
+            indexed = true
+        }
+
+        /// The multiset intersection sizes of sorted `a` with every column.
+        mutating func countRow(_ a: [UInt64]) {
+            if !indexed { buildIndex() }
+            if counts.count != columns.count {
+                counts = [Int](repeating: 0, count: columns.count)
+            } else {
+                for j in counts.indices { counts[j] = 0 }
+            }
+            let mask = slotTags.count - 1
+            Self.forEachRun(a) { tag, times in
+                var slot = Int(truncatingIfNeeded: tag) & mask
+                while !slotPostings[slot].isEmpty {
+                    if slotTags[slot] == tag {
+                        for p in slotPostings[slot] {
+                            counts[Int(postingColumns[Int(p)])] += min(Int(postingCounts[Int(p)]), times)
+                        }
+                        return
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+            counted = true
+        }
     }
 
     /// Jaccard similarity of two sorted multisets (1 when both are empty), without allocating.

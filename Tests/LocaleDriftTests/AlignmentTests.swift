@@ -85,3 +85,42 @@ struct LongAlignmentTests {
         #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0.0 < $1.0 && $0.1 < $1.1 })
     }
 }
+
+@Suite("Alignment.TagIntersections")
+struct TagIntersectionsTests {
+    /// Sorted tag lists with repeats, shared tags and empty lists, from a fixed seed: tags are
+    /// drawn from a small pool so that lists overlap, and some collide in the index's low bits.
+    static func lists(_ count: Int, seed: inout UInt64) -> [[UInt64]] {
+        func next() -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return seed >> 33
+        }
+        let pool: [UInt64] = (0..<24).map { k in k < 4 ? UInt64(k) << 40 : (UInt64(k) &* 0x9E37_79B9_7F4A_7C15) }
+        return (0..<count).map { _ in
+            let length = Int(next() % 9)
+            return (0..<length).map { _ in pool[Int(next() % UInt64(pool.count))] }.sorted()
+        }
+    }
+
+    @Test("Every pair, asked for row by row, column by column or in a scattered order, is jaccardSorted's value")
+    func sameAsMerge() {
+        var seed: UInt64 = 42
+        for _ in 0..<20 {
+            let rows = Self.lists(7, seed: &seed)
+            let columns = Self.lists(9, seed: &seed)
+            var expected: [Double] = []
+            for i in rows.indices { for j in columns.indices { expected.append(Alignment.jaccardSorted(rows[i], columns[j])) } }
+            let m = columns.count
+            var byRow = Alignment.TagIntersections(rows: rows, columns: columns)
+            for i in rows.indices.reversed() { for j in columns.indices.reversed() { #expect(byRow.jaccard(i, j) == expected[i * m + j]) } }
+            var byColumn = Alignment.TagIntersections(rows: rows, columns: columns)
+            for j in columns.indices { for i in rows.indices { #expect(byColumn.jaccard(i, j) == expected[i * m + j]) } }
+            var scattered = Alignment.TagIntersections(rows: rows, columns: columns)
+            for k in 0..<(rows.count * m * 2) {
+                let i = (k * 5 + k / 3) % rows.count
+                let j = (k * 7) % m
+                #expect(scattered.jaccard(i, j) == expected[i * m + j])
+            }
+        }
+    }
+}
