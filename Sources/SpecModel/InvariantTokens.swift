@@ -14,30 +14,128 @@ import Darwin
 /// (`{{< … >}}`, `{{% … %}}`), MDX comments and `{/*id*/}` / `{#id}` heading anchors, VitePress
 /// `:::` container lines and HTML comments (which often hold the untranslated original).
 public struct InvariantTokens: Hashable, Sendable {
+    /// The token lists, in one reference: a block's token set is copied into tables, rows,
+    /// units and pair analyses many times, and one retain per copy is what copying costs
+    /// (seven lists held inline were seven). Copied on write; its fields are changed only
+    /// through a uniquely referenced storage, so they need no run-time exclusivity checks.
+    final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var numbers: [String] = []
+        @exclusivity(unchecked) var wordNumbers: [String] = []
+        @exclusivity(unchecked) var code: [String] = []
+        @exclusivity(unchecked) var links: [String] = []
+        @exclusivity(unchecked) var placeholders: [String] = []
+        @exclusivity(unchecked) var htmlAttributes: [String] = []
+        @exclusivity(unchecked) var text: String = ""
+
+        init() {}
+
+        init(copying other: Storage) {
+            numbers = other.numbers
+            wordNumbers = other.wordNumbers
+            code = other.code
+            links = other.links
+            placeholders = other.placeholders
+            htmlAttributes = other.htmlAttributes
+            text = other.text
+        }
+
+        /// The storage of every empty token set until it is first changed: never changed itself,
+        /// since the empty sets share it (it is never uniquely referenced).
+        static let empty = Storage()
+    }
+
+    private var storage: Storage
+
+    /// Makes `storage` this value's own before a change.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
     /// Numbers in prose, normalised: full-width digits become ASCII, thousands separators are
     /// dropped, a decimal comma becomes a point (`1 000,5` → `1000.5`).
-    public var numbers: [String] = []
+    public var numbers: [String] {
+        get { storage.numbers }
+        _modify {
+            makeUnique()
+            yield &storage.numbers
+        }
+    }
     /// The numbers of `numbers` written as part of a word in ideographs (`16進数`, `3次元`,
     /// `2013以降`): a translation may say them in words (hexadecimal, three-dimensional), as it
     /// may spell out a small number.
-    public var wordNumbers: [String] = []
+    public var wordNumbers: [String] {
+        get { storage.wordNumbers }
+        _modify {
+            makeUnique()
+            yield &storage.wordNumbers
+        }
+    }
     /// Inline code spans, trimmed.
-    public var code: [String] = []
+    public var code: [String] {
+        get { storage.code }
+        _modify {
+            makeUnique()
+            yield &storage.code
+        }
+    }
     /// Link and image targets, normalised with `LinkTarget.normalize(_:locales:)`.
-    public var links: [String] = []
+    public var links: [String] {
+        get { storage.links }
+        _modify {
+            makeUnique()
+            yield &storage.links
+        }
+    }
     /// Placeholders in prose: `%s`, `%1$d`, `{name}`, `${name}`.
-    public var placeholders: [String] = []
+    public var placeholders: [String] {
+        get { storage.placeholders }
+        _modify {
+            makeUnique()
+            yield &storage.placeholders
+        }
+    }
     /// Attribute names of HTML elements written in the text (`<a href=… target=…>`: `a@href`,
     /// `a@target`).
-    public var htmlAttributes: [String] = []
+    public var htmlAttributes: [String] {
+        get { storage.htmlAttributes }
+        _modify {
+            makeUnique()
+            yield &storage.htmlAttributes
+        }
+    }
 
     /// The reader-visible text the tokens were taken from, code spans included: a code token
     /// written as plain text in the other locale (`open()` vs `` `open()` ``) is formatting,
     /// not drift.
-    public var text: String = ""
+    public var text: String {
+        get { storage.text }
+        _modify {
+            makeUnique()
+            yield &storage.text
+        }
+    }
 
     /// Creates an empty token set.
-    public init() {}
+    public init() { storage = Storage.empty }
+
+    public static func == (a: InvariantTokens, b: InvariantTokens) -> Bool {
+        if a.storage === b.storage { return true }
+        let x = a.storage
+        let y = b.storage
+        return x.numbers == y.numbers && x.wordNumbers == y.wordNumbers && x.code == y.code && x.links == y.links
+            && x.placeholders == y.placeholders && x.htmlAttributes == y.htmlAttributes && x.text == y.text
+    }
+
+    public func hash(into h: inout Hasher) {
+        let x = storage
+        h.combine(x.numbers)
+        h.combine(x.wordNumbers)
+        h.combine(x.code)
+        h.combine(x.links)
+        h.combine(x.placeholders)
+        h.combine(x.htmlAttributes)
+        h.combine(x.text)
+    }
 
     /// Number of tokens of every kind.
     public var count: Int { numbers.count + code.count + links.count + placeholders.count + htmlAttributes.count }
@@ -49,13 +147,16 @@ public struct InvariantTokens: Hashable, Sendable {
 
     /// Appends every token of `other`.
     public mutating func formUnion(_ other: InvariantTokens) {
-        numbers += other.numbers
-        wordNumbers += other.wordNumbers
-        code += other.code
-        links += other.links
-        placeholders += other.placeholders
-        htmlAttributes += other.htmlAttributes
-        text += " " + other.text
+        let o = other.storage
+        makeUnique()
+        let x = storage
+        x.numbers += o.numbers
+        x.wordNumbers += o.wordNumbers
+        x.code += o.code
+        x.links += o.links
+        x.placeholders += o.placeholders
+        x.htmlAttributes += o.htmlAttributes
+        x.text += " " + o.text
     }
 
     /// All tokens tagged by kind, for similarity measures (`n:42`, `c:useState`, …).
