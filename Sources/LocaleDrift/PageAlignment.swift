@@ -79,12 +79,12 @@ public struct PageAlignment: Sendable {
             return anchor == nil && tokens.isEmpty ? nil : SectionKey(level: section.level, anchor: anchor, tokens: tokens)
         }
         let keys = (source: ss.indices.map { key(src, $0, ss[$0]) }, target: ts.indices.map { key(tgt, $0, ts[$0]) })
-        // The score of two sections with headings before the length and position terms: what
-        // depends only on the two sections (kept by `SectionScoreCache` across checks).
         // The n × m similarities, a row at a time when the scoring asks row by row.
         var own = Alignment.TagIntersections(rows: ss, columns: ts)
         var code = Alignment.TagIntersections(rows: sCode, columns: tCode)
         var deep = Alignment.TagIntersections(rows: sDeep.indices.map { sDeep[$0] ?? ss[$0] }, columns: tDeep.indices.map { tDeep[$0] ?? ts[$0] })
+        // The score of two sections with headings before the length and position terms: what
+        // depends only on the two sections (kept by `SectionScoreCache` across checks).
         func partial(_ i: Int, _ j: Int) -> Double {
             let la = sLevel[i]
             let lb = tLevel[j]

@@ -440,21 +440,17 @@ public struct TokenExtractor: Sendable {
     func scanTokens(_ b: UnsafeBufferPointer<UInt8>, into t: inout InvariantTokens) {
         // `scanProse` starts a token only at `%`, `{` or a digit (ASCII or full-width, U+FF10–
         // U+FF19: EF BC 90–99): text without any holds none, and its scalars are not copied out.
-        var mayHoldTokens = false
-        var i = 0
-        while i < b.count {
-            let c = b[i]
-            if c == 0x25 || c == 0x7B || (c >= 0x30 && c <= 0x39) {
-                mayHoldTokens = true
-                break
+        func mayHoldTokens() -> Bool {
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                if c == 0x25 || c == 0x7B || (c >= 0x30 && c <= 0x39) { return true }
+                if c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBC, b[i + 2] >= 0x90 && b[i + 2] <= 0x99 { return true }
+                i += 1
             }
-            if c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBC, b[i + 2] >= 0x90 && b[i + 2] <= 0x99 {
-                mayHoldTokens = true
-                break
-            }
-            i += 1
+            return false
         }
-        guard mayHoldTokens else { return }
+        guard mayHoldTokens() else { return }
         // Decoded in one pass into storage sized by the byte count (`Array(unicodeScalars)`
         // counts the scalars in a first pass).
         let u = [Unicode.Scalar](unsafeUninitializedCapacity: b.count) { out, count in
