@@ -57,7 +57,7 @@ public struct UntranslatedTextRule: DriftRule {
         var out: [Diagnostic] = []
 
         // Identical page, then identical sections.
-        func hasRealProse(_ units: [ProseUnit]) -> Bool {
+        func hasRealProse(_ units: ArraySlice<ProseUnit>) -> Bool {
             var letters = 0
             var words = 0
             for u in units where u.kind != .heading {
@@ -66,13 +66,13 @@ public struct UntranslatedTextRule: DriftRule {
             }
             return letters >= minimumSectionLetters && words >= 4
         }
-        func text(_ units: [ProseUnit]) -> String { units.map(\.text).joined(separator: "\n") }
+        func text(_ units: ArraySlice<ProseUnit>) -> String { units.map(\.text).joined(separator: "\n") }
         // Unit by unit, stopping at the first difference (texts hold no line break, so this is
         // the joined texts' equality without joining the pages).
         func sameTexts(_ a: [ProseUnit], _ b: [ProseUnit]) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { $0.text == $1.text }
         }
-        if !target.units.isEmpty, sameTexts(target.units, source.units), hasRealProse(target.units) {
+        if !target.units.isEmpty, sameTexts(target.units, source.units), hasRealProse(target.units[...]) {
             return [
                 Diagnostic(
                     "identical-to-source", .warning,
@@ -81,24 +81,24 @@ public struct UntranslatedTextRule: DriftRule {
                     notes: [DiagnosticNote("the source page (\(sl))", at: SourceLocation(file: pair.source.path, line: source.units[0].location.line))])
             ]
         }
-        // Texts are compared byte for byte (`TextKey`): hashing a `String` normalises it to NFC
-        // first, which for Japanese and Russian text was most of this rule's time.
-        var sourceSections: [TextKey: Int] = [:]
-        for (index, units) in Dictionary(grouping: source.units, by: \.section) where hasRealProse(units) {
-            let key = TextKey(text(units))
+        // Texts are compared byte for byte (`SectionText`): hashing a `String` normalises it to
+        // NFC first, which for Japanese and Russian text was most of this rule's time.
+        var sourceSections: [SectionText: Int] = [:]
+        for (index, units) in SectionText.sections(source.units) where hasRealProse(units) {
+            let key = SectionText(units: units)
             if let other = sourceSections[key], other < index { continue }
             sourceSections[key] = index
         }
         var identicalSections: Set<Int> = []
-        for (index, units) in Dictionary(grouping: target.units, by: \.section).sorted(by: { $0.key < $1.key }) {
-            guard let sourceIndex = sourceSections[TextKey(text(units))], hasRealProse(units) else { continue }
+        for (index, units) in SectionText.sections(target.units) {
+            guard let sourceIndex = sourceSections[SectionText(units: units)], hasRealProse(units) else { continue }
             identicalSections.insert(index)
             let title = target.sections[index].title.map { "section '\($0)'" } ?? "the text before the first heading"
             let sourceLocation = source.sections[sourceIndex].location
                 ?? source.units.first { $0.section == sourceIndex }?.location
             var d = Diagnostic(
                 "identical-to-source", .warning, "\(title) reads the same as in the source (\(sl)): it has not been translated into \(tl)",
-                at: target.sections[index].location ?? units[0].location,
+                at: target.sections[index].location ?? units[units.startIndex].location,
                 notes: [DiagnosticNote("the section in the source locale (\(sl))", at: sourceLocation)])
             d.fingerprintContent = text(units)
             out.append(d)
@@ -127,9 +127,11 @@ public struct UntranslatedTextRule: DriftRule {
             }
             return sourceTexts?[TextKey(text)]
         }
-        for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly && !Self.isQuoted(unit.text) {
+        for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly {
+            // A block with a letter of the target's script is translated (checked first: most
+            // blocks are, and `isQuoted` reads the text's first and last characters).
             let counts = unit.scripts
-            guard counts.count(in: scripts.target.expected) == 0 else { continue }
+            guard counts.count(in: scripts.target.expected) == 0, !Self.isQuoted(unit.text) else { continue }
             let inSource = sourceForeign.isEmpty ? nil : foreignScript(unit, sourceForeign)
             // A third script: text the source page has as it is was kept on purpose in both
             // translations (a citation, a name); otherwise the block was never translated.
@@ -234,6 +236,38 @@ public struct UntranslatedTextRule: DriftRule {
     static func isTitleCased(_ words: [Substring]) -> Bool {
         let small: Set<String> = ["a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "vs", "with", "und", "de", "la", "le", "et"]
         return words.allSatisfy { w in small.contains(w.lowercased()) || (w.first?.isUppercase ?? false) }
+    }
+
+    /// A section's prose units as a dictionary key: equal when the texts of their units, joined
+    /// by line breaks, are equal byte for byte, without joining them. A unit's text is never
+    /// empty and holds no line break (`ProseText` normalises white space), so that is the same
+    /// number of units with pairwise equal texts. Hashed from each unit's byte digest.
+    struct SectionText: Hashable {
+        var units: ArraySlice<ProseUnit>
+
+        static func == (a: SectionText, b: SectionText) -> Bool {
+            a.units.count == b.units.count && zip(a.units, b.units).allSatisfy { TextKey($0.text) == TextKey($1.text) }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(units.count)
+            for u in units { hasher.combine(TextKey(u.text)) }
+        }
+
+        /// The units of each section, in section order: a page's units are in page order, so
+        /// each section's units are one run.
+        static func sections(_ units: [ProseUnit]) -> [(index: Int, units: ArraySlice<ProseUnit>)] {
+            var out: [(index: Int, units: ArraySlice<ProseUnit>)] = []
+            var start = 0
+            while start < units.count {
+                let section = units[start].section
+                var end = start + 1
+                while end < units.count, units[end].section == section { end += 1 }
+                out.append((section, units[start..<end]))
+                start = end
+            }
+            return out
+        }
     }
 
     /// The first 80 characters of `text`, with an ellipsis when cut.
