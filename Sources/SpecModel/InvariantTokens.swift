@@ -150,13 +150,16 @@ public struct InvariantTokens: Hashable, Sendable {
         let o = other.storage
         makeUnique()
         let x = storage
-        x.numbers += o.numbers
-        x.wordNumbers += o.wordNumbers
-        x.code += o.code
-        x.links += o.links
-        x.placeholders += o.placeholders
-        x.htmlAttributes += o.htmlAttributes
-        x.text += " " + o.text
+        // Most token lists of a cell or paragraph are empty: appending one still costs a call.
+        if !o.numbers.isEmpty { x.numbers += o.numbers }
+        if !o.wordNumbers.isEmpty { x.wordNumbers += o.wordNumbers }
+        if !o.code.isEmpty { x.code += o.code }
+        if !o.links.isEmpty { x.links += o.links }
+        if !o.placeholders.isEmpty { x.placeholders += o.placeholders }
+        if !o.htmlAttributes.isEmpty { x.htmlAttributes += o.htmlAttributes }
+        // Two appends, not `" " + o.text` first: no string is made for the sum.
+        x.text.append(" ")
+        x.text.append(o.text)
     }
 
     /// All tokens tagged by kind, for similarity measures (`n:42`, `c:useState`, …).
@@ -305,6 +308,8 @@ public struct TokenExtractor: Sendable {
         // One walk builds both texts: `text`, the prose the numbers and placeholders are read
         // from (code, links and HTML as spaces), and `plain`, the inlines' `plainText`.
         var text: [UInt8] = []
+        // One allocation for most blocks instead of growing from a few bytes.
+        text.reserveCapacity(512)
         var plain = ""
         // Text between inline `<code>` and `</code>` tags: a code span written as HTML (in a
         // table cell, where a backtick span cannot hold `|`), compared as one.
@@ -367,7 +372,10 @@ public struct TokenExtractor: Sendable {
         walk(inlines)
         if let unclosed = htmlCode { text.append(contentsOf: unclosed.utf8) }  // `<code>` never closed: prose after all
         text.withUnsafeBufferPointer { tokens(proseBytes: $0, into: &t) }
-        t.text = plain + " " + t.text
+        var all = plain
+        all.append(" ")
+        all.append(t.text)
+        t.text = all
         plainOut = plain
         return t
     }

@@ -166,6 +166,7 @@ public enum ProseText {
             // Built, cleaned and split on one byte buffer: the unit's two strings are the only
             // ones made.
             var bytes: [UInt8] = []
+            bytes.reserveCapacity(512)
             appendText(of: inlines, links: true, to: &bytes)
             let raw = bytes.withUnsafeBufferPointer { cleanedBytes($0) }
             let (text, scripts, words) = raw.withUnsafeBufferPointer { b in
