@@ -66,13 +66,19 @@ public struct UntranslatedTextRule: DriftRule {
             }
             return letters >= minimumSectionLetters && words >= 4
         }
-        func text(_ units: ArraySlice<ProseUnit>) -> String { units.map(\.text).joined(separator: "\n") }
+        func text(_ units: ArraySlice<ProseUnit>) -> String { units.map { target.text(of: $0) }.joined(separator: "\n") }
         // Unit by unit, stopping at the first difference (texts hold no line break, so this is
-        // the joined texts' equality without joining the pages).
-        func sameTexts(_ a: [ProseUnit], _ b: [ProseUnit]) -> Bool {
-            a.count == b.count && zip(a, b).allSatisfy { $0.text == $1.text }
+        // the joined texts' equality without joining the pages): equal strings, canonically
+        // equivalent ones included. Equal bytes are; different ASCII bytes are not; else the
+        // strings are compared.
+        func sameTexts() -> Bool {
+            target.units.count == source.units.count && zip(target.units, source.units).allSatisfy { t, s in
+                if target.sameText(t, as: s, of: source) { return true }
+                let ascii = target.withTextBytes(of: t) { !$0.contains { $0 >= 0x80 } } && source.withTextBytes(of: s) { !$0.contains { $0 >= 0x80 } }
+                return !ascii && target.text(of: t) == source.text(of: s)
+            }
         }
-        if !target.units.isEmpty, sameTexts(target.units, source.units), hasRealProse(target.units[...]) {
+        if !target.units.isEmpty, sameTexts(), hasRealProse(target.units[...]) {
             return [
                 Diagnostic(
                     "identical-to-source", .warning,
@@ -85,13 +91,13 @@ public struct UntranslatedTextRule: DriftRule {
         // NFC first, which for Japanese and Russian text was most of this rule's time.
         var sourceSections: [SectionText: Int] = [:]
         for (index, units) in SectionText.sections(source.units) where hasRealProse(units) {
-            let key = SectionText(units: units)
+            let key = SectionText(page: source, units: units)
             if let other = sourceSections[key], other < index { continue }
             sourceSections[key] = index
         }
         var identicalSections: Set<Int> = []
         for (index, units) in SectionText.sections(target.units) {
-            guard let sourceIndex = sourceSections[SectionText(units: units)], hasRealProse(units) else { continue }
+            guard let sourceIndex = sourceSections[SectionText(page: target, units: units)], hasRealProse(units) else { continue }
             identicalSections.insert(index)
             let title = target.sections[index].title.map { "section '\($0)'" } ?? "the text before the first heading"
             let sourceLocation = source.sections[sourceIndex].location
@@ -114,29 +120,31 @@ public struct UntranslatedTextRule: DriftRule {
         var thirdScriptUnits = 0
         var untranslatedProse = 0
         var thirdScriptNames = Set<String>()
-        var flagged: [(unit: ProseUnit, message: String)] = []
+        var flagged: [(unit: ProseUnit, text: String, message: String)] = []
         // Where the source page has a text (its first unit with it), built when first asked:
         // only a block without the target's script asks.
-        var sourceTexts: [TextKey: SourceLocation]?
-        func sourceLocation(ofText text: String) -> SourceLocation? {
+        var sourceTexts: [UnitText: SourceLocation]?
+        func sourceLocation(ofTextOf unit: ProseUnit) -> SourceLocation? {
             if sourceTexts == nil {
-                var byText: [TextKey: SourceLocation] = [:]
+                var byText: [UnitText: SourceLocation] = [:]
                 byText.reserveCapacity(source.units.count)
-                for u in source.units.reversed() { byText[TextKey(u.text)] = u.location }
+                for u in source.units.reversed() { byText[UnitText(page: source, unit: u)] = u.location }
                 sourceTexts = byText
             }
-            return sourceTexts?[TextKey(text)]
+            return sourceTexts?[UnitText(page: target, unit: unit)]
         }
         for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly {
             // A block with a letter of the target's script is translated (checked first: most
             // blocks are, and `isQuoted` reads the text's first and last characters).
             let counts = unit.scripts
-            guard counts.count(in: scripts.target.expected) == 0, !Self.isQuoted(unit.text) else { continue }
-            let inSource = sourceForeign.isEmpty ? nil : foreignScript(unit, sourceForeign)
+            guard counts.count(in: scripts.target.expected) == 0 else { continue }
+            let text = target.text(of: unit)
+            guard !Self.isQuoted(text) else { continue }
+            let inSource = sourceForeign.isEmpty ? nil : foreignScript(unit, of: target, sourceForeign)
             // A third script: text the source page has as it is was kept on purpose in both
             // translations (a citation, a name); otherwise the block was never translated.
-            let other = inSource == nil && sourceLocation(ofText: unit.text) == nil
-                ? foreignScript(unit, thirdScripts) : nil
+            let other = inSource == nil && sourceLocation(ofTextOf: unit) == nil
+                ? foreignScript(unit, of: target, thirdScripts) : nil
             guard let script = inSource ?? other else { continue }
             let section = pair.target.headings.last { $0.range.start.line <= unit.location.line }
             let place: String
@@ -148,7 +156,7 @@ public struct UntranslatedTextRule: DriftRule {
             let what = inSource != nil
                 ? "is still in \(sl), not translated into \(tl)"
                 : "is in \(script.rawValue.capitalized) script, not translated into \(tl)"
-            flagged.append((unit, "\(place) \(what)"))
+            flagged.append((unit, text, "\(place) \(what)"))
             untranslatedUnits += 1
             if unit.kind != .heading { untranslatedProse += 1 }
             if inSource == nil {
@@ -158,12 +166,12 @@ public struct UntranslatedTextRule: DriftRule {
         }
         // The blocks quoted as the reader sees them, code spans included (one walk of the page).
         let quoted = flagged.isEmpty ? [:] : ProseText.quotedTexts(pair.target.document, at: Set(flagged.map(\.unit.location)))
-        for (unit, message) in flagged {
+        for (unit, text, message) in flagged {
             var d = Diagnostic(
-                "untranslated-text", .warning, "\(message): \"\(Self.excerpt(quoted[unit.location] ?? unit.text))\"",
+                "untranslated-text", .warning, "\(message): \"\(Self.excerpt(quoted[unit.location] ?? text))\"",
                 at: unit.location,
-                notes: sourceLocation(ofText: unit.text).map { [DiagnosticNote("the same text in the source locale (\(sl))", at: $0)] } ?? [])
-            d.fingerprintContent = unit.text
+                notes: sourceLocation(ofTextOf: unit).map { [DiagnosticNote("the same text in the source locale (\(sl))", at: $0)] } ?? [])
+            d.fingerprintContent = text
             out.append(d)
         }
         // A page mostly left in the source language is one finding, not one per block and
@@ -195,7 +203,7 @@ public struct UntranslatedTextRule: DriftRule {
     /// The script of `foreign` most letters of `unit` are in, when it has enough of them to be
     /// prose rather than a name: a few syllables or ideographs, or (in an alphabet) two words of
     /// which not every one is capitalised (`Web Content Accessibility Guidelines` is a title).
-    func foreignScript(_ unit: ProseUnit, _ foreign: Set<Script>) -> Script? {
+    func foreignScript(_ unit: ProseUnit, of page: ProseText.Page, _ foreign: Set<Script>) -> Script? {
         let counts = unit.scripts
         guard let (script, _) = foreign.map({ ($0, counts.count(in: [$0])) }).filter({ $0.1 > 0 }).max(by: { ($0.1, $1.0) < ($1.1, $0.0) })
         else { return nil }
@@ -204,7 +212,7 @@ public struct UntranslatedTextRule: DriftRule {
             return counts.count(in: syllabic) >= minimumSyllabicLetters ? script : nil
         }
         let letters = counts.count(in: [script])
-        let words = unit.prose.split(separator: " ").filter { ScriptCounts($0).count(in: [script]) >= 2 }
+        let words = page.prose(of: unit).split(separator: " ").filter { ScriptCounts($0).count(in: [script]) >= 2 }
         return letters >= minimumLetters && words.count >= 2 && !Self.isTitleCased(words) ? script : nil
     }
 
@@ -243,15 +251,16 @@ public struct UntranslatedTextRule: DriftRule {
     /// empty and holds no line break (`ProseText` normalises white space), so that is the same
     /// number of units with pairwise equal texts. Hashed from each unit's byte digest.
     struct SectionText: Hashable {
+        var page: ProseText.Page
         var units: ArraySlice<ProseUnit>
 
         static func == (a: SectionText, b: SectionText) -> Bool {
-            a.units.count == b.units.count && zip(a.units, b.units).allSatisfy { TextKey($0.text) == TextKey($1.text) }
+            a.units.count == b.units.count && zip(a.units, b.units).allSatisfy { a.page.sameText($0, as: $1, of: b.page) }
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(units.count)
-            for u in units { hasher.combine(TextKey(u.text)) }
+            for u in units { hasher.combine(page.textDigest(of: u)) }
         }
 
         /// The units of each section, in section order: a page's units are in page order, so
@@ -268,6 +277,16 @@ public struct UntranslatedTextRule: DriftRule {
             }
             return out
         }
+    }
+
+    /// A unit's text as a dictionary key: equal when the bytes are, hashed from their digest.
+    struct UnitText: Hashable {
+        var page: ProseText.Page
+        var unit: ProseUnit
+
+        static func == (a: UnitText, b: UnitText) -> Bool { a.page.sameText(a.unit, as: b.unit, of: b.page) }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(page.textDigest(of: unit)) }
     }
 
     /// The first 80 characters of `text`, with an ellipsis when cut.

@@ -3,7 +3,8 @@ import Foundation
 import MarkdownSyntax
 
 /// A piece of prose a reader sees on a page: a paragraph, a heading, a table cell; with where it
-/// is and the section it belongs to.
+/// is and the section it belongs to. Its text is held by its page (`ProseText.Page.text(of:)`):
+/// a page's unit texts are one byte buffer, not a string each.
 public struct ProseUnit: Hashable, Sendable {
     /// What kind of block the text is.
     public enum Kind: String, Hashable, Sendable {
@@ -17,14 +18,10 @@ public struct ProseUnit: Hashable, Sendable {
 
     /// What kind of block the text is.
     public var kind: Kind
-    /// The text as a reader sees it (code spans, HTML and site syntax kept out), for messages and
-    /// comparison; whitespace normalised to single spaces.
-    public var text: String
-    /// The words that count as prose: `text` without URLs, placeholders and identifier-like
-    /// tokens (see `ProseText.proseWords`), joined by single spaces. Computed from `text` when
-    /// asked for (a rule reads it only for a block it is about to flag); `scripts` and
-    /// `wordCount` are counted when the unit is made, without building this string.
-    public var prose: String { ProseText.proseWords(text) }
+    /// Where the unit's text is in its page's `ProseText.Page.textBytes`, in UTF-8 bytes: the
+    /// text as a reader sees it (code spans, HTML and site syntax kept out), whitespace
+    /// normalised to single spaces; never empty, without line breaks.
+    public var textRange: Range<Int>
     /// The text consists of links to other sites only (a list of resources, "See also"): their
     /// titles name documents, often in their own language.
     public var externalLinksOnly: Bool = false
@@ -33,15 +30,16 @@ public struct ProseUnit: Hashable, Sendable {
     /// Index of the top-level section the unit is in: 0 before the first top-level heading, then
     /// 1 for the first heading's section, and so on.
     public var section: Int
-    /// The letters of `prose` per script.
+    /// The letters of the unit's prose words (`ProseText.Page.prose(of:)`) per script.
     public var scripts: ScriptCounts
-    /// Number of words in `prose`.
+    /// Number of the unit's prose words.
     public var wordCount: Int
 
-    /// A unit of `text` whose prose words hold `scripts` letters in `wordCount` words.
-    init(kind: Kind, text: String, location: SourceLocation, section: Int, scripts: ScriptCounts, wordCount: Int) {
+    /// A unit whose text is `textRange` of its page's text and whose prose words hold `scripts`
+    /// letters in `wordCount` words.
+    init(kind: Kind, textRange: Range<Int>, location: SourceLocation, section: Int, scripts: ScriptCounts, wordCount: Int) {
         self.kind = kind
-        self.text = text
+        self.textRange = textRange
         self.location = location
         self.section = section
         self.scripts = scripts
@@ -128,6 +126,39 @@ public enum ProseText {
         public var sections: [Section]
         /// For each top-level block of the page, the units made of it.
         public var blockUnits: [Range<Int>] = []
+        /// The units' texts, one after another, as UTF-8 (valid: made of a page's strings by
+        /// removing and adding ASCII bytes and white space scalars whole); each unit's
+        /// `textRange` says where its text is.
+        public var textBytes: [UInt8] = []
+
+        /// The text of `unit` (one of `units`), as a reader sees it: whitespace normalised to
+        /// single spaces, code spans, HTML and site syntax left out.
+        public func text(of unit: ProseUnit) -> String {
+            String(decoding: textBytes[unit.textRange], as: UTF8.self)
+        }
+
+        /// The words of `unit`'s text that count as prose (`ProseText.proseWords`): without URLs,
+        /// placeholders and identifier-like tokens, joined by single spaces. Its `scripts` and
+        /// `wordCount` were counted without building this string.
+        public func prose(of unit: ProseUnit) -> String {
+            textBytes.withUnsafeBufferPointer { proseWords(bytes: UnsafeBufferPointer(rebasing: $0[unit.textRange])) }
+        }
+
+        /// Calls `body` with the UTF-8 bytes of `unit`'s text (valid only during the call).
+        public func withTextBytes<R>(of unit: ProseUnit, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            try textBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[unit.textRange])) }
+        }
+
+        /// A 64-bit digest of `unit`'s text bytes (`TextKey`'s): equal texts have equal digests.
+        public func textDigest(of unit: ProseUnit) -> UInt64 {
+            withTextBytes(of: unit) { TextKey.digest($0) }
+        }
+
+        /// Whether the texts of `a` (a unit of this page) and `b` (a unit of `other`) are the same
+        /// bytes.
+        public func sameText(_ a: ProseUnit, as b: ProseUnit, of other: Page) -> Bool {
+            a.textRange.count == b.textRange.count && textBytes[a.textRange].elementsEqual(other.textBytes[b.textRange])
+        }
     }
 
     /// The prose of a page: its units in order and its top-level sections.
@@ -138,7 +169,7 @@ public enum ProseText {
     /// lines the block moved and numbered with the block's section now: a unit is a function of
     /// its block and its section, so the prose is the one made without `previous`.
     public static func page(_ document: MarkdownDocument, previous: (page: Page, splice: IncrementalParse.Splice)? = nil) -> Page {
-        var out: [ProseUnit] = []
+        var collector = Collector()
         var sections = [Section(title: nil, location: nil)]
         var blockUnits: [Range<Int>] = []
         blockUnits.reserveCapacity(document.blocks.count)
@@ -146,65 +177,75 @@ public enum ProseText {
             if case .heading(_, let inlines, let range) = block {
                 sections.append(Section(title: normalisedSpaces(clean(inlines.plainText)), location: range.start))
             }
-            let start = out.count
+            let start = collector.units.count
             if let previous, let (ob, shift) = previous.splice.previous(b), ob < previous.page.blockUnits.count {
                 for var u in previous.page.units[previous.page.blockUnits[ob]] {
                     u.location.line += shift
                     u.section = sections.count - 1
-                    out.append(u)
+                    let at = collector.text.count
+                    collector.text.append(contentsOf: previous.page.textBytes[u.textRange])
+                    u.textRange = at..<collector.text.count
+                    collector.units.append(u)
                 }
             } else {
-                collect(block, section: sections.count - 1, into: &out)
+                collector.collect(block, section: sections.count - 1)
             }
-            blockUnits.append(start..<out.count)
+            blockUnits.append(start..<collector.units.count)
         }
-        return Page(units: out, sections: sections, blockUnits: blockUnits)
+        return Page(units: collector.units, sections: sections, blockUnits: blockUnits, textBytes: collector.text)
     }
 
-    static func collect(_ block: Block, section: Int, into out: inout [ProseUnit]) {
-        func add(_ kind: ProseUnit.Kind, _ inlines: [Inline], _ location: SourceLocation) {
-            // Built, cleaned and split on one byte buffer: the unit's two strings are the only
-            // ones made.
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(512)
-            appendText(of: inlines, links: true, to: &bytes)
-            let raw = bytes.withUnsafeBufferPointer { cleanedBytes($0) }
-            let (text, scripts, words) = raw.withUnsafeBufferPointer { b in
-                let (scripts, words) = proseCounts(bytes: b)
-                return (normalisedSpaces(bytes: b), scripts, words)
+    /// Builds a page's units and their texts, with one scratch buffer for every block.
+    struct Collector {
+        var units: [ProseUnit] = []
+        var text: [UInt8] = []
+        var scratch: [UInt8] = []
+
+        mutating func add(_ kind: ProseUnit.Kind, _ inlines: [Inline], _ location: SourceLocation, section: Int) {
+            // Built, cleaned and split on byte buffers; the text goes to the page's buffer.
+            scratch.removeAll(keepingCapacity: true)
+            appendText(of: inlines, links: true, to: &scratch)
+            let raw = scratch.withUnsafeBufferPointer { cleanedBytes($0) }
+            let start = text.count
+            let (scripts, words) = raw.withUnsafeBufferPointer { b in
+                appendNormalisedSpaces(bytes: b, to: &text)
+                return proseCounts(bytes: b)
             }
-            guard !text.isEmpty else { return }
-            var unit = ProseUnit(kind: kind, text: text, location: location, section: section, scripts: scripts, wordCount: words)
+            guard text.count > start else { return }
+            var unit = ProseUnit(kind: kind, textRange: start..<text.count, location: location, section: section, scripts: scripts, wordCount: words)
             // Only a block with an external link can be a list of resources (checked second:
             // it cleans the text again).
             if hasExternalLink(inlines) {
-                var linkless: [UInt8] = []
-                appendText(of: inlines, links: false, to: &linkless)
-                let cleaned = linkless.withUnsafeBufferPointer { cleanedBytes($0) }
+                scratch.removeAll(keepingCapacity: true)
+                appendText(of: inlines, links: false, to: &scratch)
+                let cleaned = scratch.withUnsafeBufferPointer { cleanedBytes($0) }
                 unit.externalLinksOnly = !cleaned.withUnsafeBufferPointer { proseWordsHaveLetters(bytes: $0) }
             }
-            out.append(unit)
+            units.append(unit)
         }
-        switch block {
-        case .heading(_, let inlines, let range): add(.heading, inlines, range.start)
-        case .paragraph(let inlines, let range): add(.paragraph, inlines, range.start)
-        case .table(let table):
-            for row in [table.header] + table.rows {
-                for cell in row.cells where !cell.isPadding { add(.cell, cell.inlines, cell.contentRange.start) }
+
+        mutating func collect(_ block: Block, section: Int) {
+            switch block {
+            case .heading(_, let inlines, let range): add(.heading, inlines, range.start, section: section)
+            case .paragraph(let inlines, let range): add(.paragraph, inlines, range.start, section: section)
+            case .table(let table):
+                for row in [table.header] + table.rows {
+                    for cell in row.cells where !cell.isPadding { add(.cell, cell.inlines, cell.contentRange.start, section: section) }
+                }
+            case .list(_, _, let items, _):
+                for item in items { for b in item.blocks { collect(b, section: section) } }
+            case .blockQuote(let blocks, _), .footnoteDefinition(_, let blocks, _):
+                for b in blocks { collect(b, section: section) }
+            case .component(_, _, let content, _):
+                // An MDX component's content (`<Intro>` followed by text) is prose, parsed by
+                // MarkdownSyntax on its own line numbers. Other HTML (comments holding the original
+                // text, `<div>`s, scripts) is not prose.
+                for b in content { collect(b, section: section) }
+            case .htmlBlock:
+                break
+            case .codeBlock, .thematicBreak:
+                break
             }
-        case .list(_, _, let items, _):
-            for item in items { for b in item.blocks { collect(b, section: section, into: &out) } }
-        case .blockQuote(let blocks, _), .footnoteDefinition(_, let blocks, _):
-            for b in blocks { collect(b, section: section, into: &out) }
-        case .component(_, _, let content, _):
-            // An MDX component's content (`<Intro>` followed by text) is prose, parsed by
-            // MarkdownSyntax on its own line numbers. Other HTML (comments holding the original
-            // text, `<div>`s, scripts) is not prose.
-            for b in content { collect(b, section: section, into: &out) }
-        case .htmlBlock:
-            break
-        case .codeBlock, .thematicBreak:
-            break
         }
     }
 
@@ -482,51 +523,64 @@ public enum ProseText {
 
     /// `normalisedSpaces(_:)` of UTF-8 bytes.
     static func normalisedSpaces(bytes b: UnsafeBufferPointer<UInt8>) -> String {
-        // Written straight into the string's storage: the result is never longer.
-        String(unsafeUninitializedCapacity: b.count) { out in
-            var k = 0
-            var pending = false
-            var i = 0
-            while i < b.count {
-                let c = b[i]
-                var space = 0
-                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
-                    space = 1
-                } else if c == 0xE3, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x80 {
-                    space = 3  // U+3000
-                } else if c >= 0x80 {
-                    // A run of multibyte text up to the next U+3000 (E3 80 80): copied as it is.
-                    if pending {
-                        out[k] = 0x20
-                        k += 1
-                        pending = false
-                    }
-                    var j = i + 1
-                    while j < b.count, b[j] >= 0x80 {
-                        if b[j] == 0xE3, j + 2 < b.count, b[j + 1] == 0x80, b[j + 2] == 0x80 { break }
-                        j += 1
-                    }
-                    (out.baseAddress! + k).update(from: b.baseAddress! + i, count: j - i)
-                    k += j - i
-                    i = j
-                    continue
-                }
-                if space > 0 {
-                    pending = k > 0
-                    i += space
-                    continue
-                }
+        String(unsafeUninitializedCapacity: b.count) { normalisedSpaces(bytes: b, into: $0) }
+    }
+
+    /// Appends `normalisedSpaces(bytes:)`'s UTF-8 bytes to `out`.
+    static func appendNormalisedSpaces(bytes b: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: b.count))
+        let k = out.withUnsafeMutableBufferPointer { o in
+            normalisedSpaces(bytes: b, into: UnsafeMutableBufferPointer(rebasing: o[start...]))
+        }
+        out.removeLast(b.count - k)
+    }
+
+    /// Writes the bytes of `normalisedSpaces(bytes:)` into `out` (at least `b.count` bytes, the
+    /// result is never longer) and returns how many it wrote.
+    static func normalisedSpaces(bytes b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var k = 0
+        var pending = false
+        var i = 0
+        while i < b.count {
+            let c = b[i]
+            var space = 0
+            if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
+                space = 1
+            } else if c == 0xE3, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x80 {
+                space = 3  // U+3000
+            } else if c >= 0x80 {
+                // A run of multibyte text up to the next U+3000 (E3 80 80): copied as it is.
                 if pending {
                     out[k] = 0x20
                     k += 1
                     pending = false
                 }
-                out[k] = c
-                k += 1
-                i += 1
+                var j = i + 1
+                while j < b.count, b[j] >= 0x80 {
+                    if b[j] == 0xE3, j + 2 < b.count, b[j + 1] == 0x80, b[j + 2] == 0x80 { break }
+                    j += 1
+                }
+                (out.baseAddress! + k).update(from: b.baseAddress! + i, count: j - i)
+                k += j - i
+                i = j
+                continue
             }
-            return k
+            if space > 0 {
+                pending = k > 0
+                i += space
+                continue
+            }
+            if pending {
+                out[k] = 0x20
+                k += 1
+                pending = false
+            }
+            out[k] = c
+            k += 1
+            i += 1
         }
+        return k
     }
 
     /// The words of `text` that read as prose, joined by spaces: tokens that look like code or
