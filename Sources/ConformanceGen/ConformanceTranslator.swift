@@ -83,7 +83,11 @@ public struct ConformanceTranslator: Sendable {
     /// are among the diagnostics; a table whose generated code would not compile
     /// (`SymbolCheck.Finding.breaksBuild`) is not generated: in its place a test fails at each
     /// finding's doc line, so the page's other tests, and every other page's, still build and run.
-    public func generate(_ pages: [SpecPage], symbols: LibrarySymbols? = nil) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+    ///
+    /// With `rendering` false, the files are worked out but not rendered and none is returned:
+    /// the diagnostics, all found before rendering, are the same (for `docspec lint`, which reports
+    /// them and writes nothing).
+    public func generate(_ pages: [SpecPage], symbols: LibrarySymbols? = nil, rendering: Bool = true) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         let findings = symbols.map { SymbolCheck.findings(pages, $0) } ?? []
         var diagnostics: [Diagnostic] = findings.map(\.diagnostic)
         let unbuildable = Dictionary(grouping: findings.filter(\.breaksBuild), by: \.page)
@@ -127,6 +131,7 @@ public struct ConformanceTranslator: Sendable {
                 pending.append(.init(name: table.path, sourcePath: page.path, content: .data(table)))
             }
         }
+        guard rendering else { return ([], diagnostics) }
         // Naming is sequential (a name depends on the pages before); rendering the files, most
         // of the time, is not: on all cores.
         let regenerate = options.regenerateCommand

@@ -181,7 +181,7 @@ public enum DocSpecCLI {
     static func lint(
         _ config: Config, _ options: FindingRunOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles], currentDirectory: URL
     ) throws(DocSpecError) -> Int32 {
-        let result = findingsRun("lint", config, options, output, found)
+        let result = findingsRun("lint", config, options, output, found, generatedFiles: false)
         let found = try findings(result.diagnostics, docSet: result.docSet, config: config, policy: options.policy, currentDirectory: currentDirectory)
         let summary = "docspec lint: \(pageSummary(result.docSet, config)); \(result.pairCount) page pairs; \(counts(found.shown, hidden: found.hidden))"
         report(found, summary: summary, config, options, output)
@@ -270,14 +270,15 @@ public enum DocSpecCLI {
     }
 
     /// The pipeline run of `lint` and `check`: only what generation and the policy read is kept
-    /// of each page; with page arguments, generation still reads every source page.
+    /// of each page; with page arguments, generation still reads every source page. The
+    /// generated files are rendered only when `generatedFiles` (`check` compares them).
     static func findingsRun(
         _ command: String, _ config: Config, _ options: FindingRunOptions, _ output: CLIOutput, _ found: [DocSet.LocaleFiles],
-        symbols: LibrarySymbols? = nil
+        symbols: LibrarySymbols? = nil, generatedFiles: Bool = true
     ) -> Pipeline.LintResult {
         Pipeline.lint(
             config, retention: .generationInput, discovered: found, generationSource: generationSource(config, pages: options.pages),
-            progress: progress(command, found, config, options.progress, output), symbols: symbols)
+            progress: progress(command, found, config, options.progress, output), symbols: symbols, generatedFiles: generatedFiles)
     }
 
     /// The library's symbols when the run checks them (`--symbols`, `--symbol-graphs`, or

@@ -17,7 +17,8 @@ public enum Pipeline {
         /// Number of source/target page pairs compared, over all target locales.
         public var pairCount: Int
         /// What generation produces from these pages (lint reports its diagnostics; `check`
-        /// compares its files with the output folder).
+        /// compares its files with the output folder). Without files when `lint` was asked for
+        /// the generation diagnostics only.
         public var generated: GenerateResult
         /// Per page pair, the spec-table and code-sample pairing the findings were computed on
         /// (without the block alignment, which is released with the pages' block trees), for
@@ -66,9 +67,12 @@ public enum Pipeline {
     ///   re-checked.
     /// - Parameter symbols: the library's symbol graph (`check --symbols`): generation runs the
     ///   symbol check, as `generate(_:docSet:symbols:)` does.
+    /// - Parameter generatedFiles: render the generated files into `generated` (what `check`
+    ///   compares with the output folder); when `false`, generation reports its diagnostics only.
     static func lint(
         _ config: Config, keepingDocuments: Bool = false, retention: Retention = .specModel, discovered: [DocSet.LocaleFiles]?,
-        generationSource: DocSet? = nil, progress: LintProgress? = nil, cache: LintCache? = nil, symbols: LibrarySymbols? = nil
+        generationSource: DocSet? = nil, progress: LintProgress? = nil, cache: LintCache? = nil, symbols: LibrarySymbols? = nil,
+        generatedFiles: Bool = true
     ) -> LintResult {
         let found = discovered ?? DocSet.discover(config, locales: config.locales)
         var diagnostics = found.flatMap(\.diagnostics)
@@ -148,7 +152,7 @@ public enum Pipeline {
 
         // What generation would refuse (an unknown error name, a fields table without a JSON
         // sample, invalid JSON) is wrong in the docs too: lint reports it, without writing.
-        var generated = generate(config, docSet: generationSource ?? docs, symbols: symbols)
+        var generated = generate(config, docSet: generationSource ?? docs, symbols: symbols, rendering: generatedFiles)
         if generationSource != nil {
             let checked = Set(docs.pages.values.flatMap { $0.map(\.path) })
             generated.diagnostics = generated.diagnostics.filter { d in d.location.map { checked.contains($0.file) } ?? true }
@@ -316,13 +320,14 @@ public enum Pipeline {
     ///
     /// With `symbols` (the library's symbol graph, `LibrarySymbols.load`), the symbol check's
     /// findings are among the diagnostics, and a table they show would not compile is generated
-    /// as a test that fails at the finding's doc line (`ConformanceTranslator.generate`).
-    public static func generate(_ config: Config, docSet: DocSet? = nil, symbols: LibrarySymbols? = nil) -> GenerateResult {
+    /// as a test that fails at the finding's doc line (`ConformanceTranslator.generate`). With
+    /// `rendering` false, the result has the diagnostics and no file.
+    public static func generate(_ config: Config, docSet: DocSet? = nil, symbols: LibrarySymbols? = nil, rendering: Bool = true) -> GenerateResult {
         let docs = docSet ?? DocSet.load(config, locales: config.sourceLocale.map { [$0] } ?? [], driftModel: false)
         let pages = docs.pages[config.source] ?? []
         let translator = ConformanceTranslator(
             options: GeneratorOptions(imports: config.imports, docTestLanguages: config.docTests))
-        let (files, diagnostics) = translator.generate(pages, symbols: symbols)
+        let (files, diagnostics) = translator.generate(pages, symbols: symbols, rendering: rendering)
         return GenerateResult(files: files, diagnostics: diagnostics.sortedForOutput())
     }
 
