@@ -55,14 +55,19 @@ public struct UntranslatedTextRule: DriftRule {
         let source = pair.source.prose ?? ProseText.page(pair.source.document)
         let target = pair.target.prose ?? ProseText.page(pair.target.document)
         var out: [Diagnostic] = []
+        // Letters and words of a unit, counted when first needed: a source page's only for a
+        // section whose text a target section has.
+        var sourceCounts = UnitCounts(source)
+        var targetCounts = UnitCounts(target)
 
         // Identical page, then identical sections.
-        func hasRealProse(_ units: ArraySlice<ProseUnit>) -> Bool {
+        func hasRealProse(_ units: ArraySlice<ProseUnit>, _ counts: inout UnitCounts) -> Bool {
             var letters = 0
             var words = 0
-            for u in units where u.kind != .heading {
-                letters += u.scripts.total
-                words += u.wordCount
+            for i in units.indices where units[i].kind != .heading {
+                let c = counts.of(i)
+                letters += c.scripts.total
+                words += c.words
             }
             return letters >= minimumSectionLetters && words >= 4
         }
@@ -78,7 +83,7 @@ public struct UntranslatedTextRule: DriftRule {
                 return !ascii && target.text(of: t) == source.text(of: s)
             }
         }
-        if !target.units.isEmpty, sameTexts(), hasRealProse(target.units[...]) {
+        if !target.units.isEmpty, sameTexts(), hasRealProse(target.units[...], &targetCounts) {
             return [
                 Diagnostic(
                     "identical-to-source", .warning,
@@ -89,15 +94,20 @@ public struct UntranslatedTextRule: DriftRule {
         }
         // Texts are compared byte for byte (`SectionText`): hashing a `String` normalises it to
         // NFC first, which for Japanese and Russian text was most of this rule's time.
-        var sourceSections: [SectionText: Int] = [:]
-        for (index, units) in SectionText.sections(source.units) where hasRealProse(units) {
-            let key = SectionText(page: source, units: units)
-            if let other = sourceSections[key], other < index { continue }
-            sourceSections[key] = index
+        // Every section of the source by its text, in page order; the first one with real prose
+        // is the one a target section is a copy of.
+        let sourceSectionList = SectionText.sections(source.units)
+        var sourceSections: [SectionText: [Int]] = [:]
+        for (k, section) in sourceSectionList.enumerated() {
+            sourceSections[SectionText(page: source, units: section.units), default: []].append(k)
         }
         var identicalSections: Set<Int> = []
         for (index, units) in SectionText.sections(target.units) {
-            guard let sourceIndex = sourceSections[SectionText(page: target, units: units)], hasRealProse(units) else { continue }
+            guard let candidates = sourceSections[SectionText(page: target, units: units)],
+                let k = candidates.first(where: { hasRealProse(sourceSectionList[$0].units, &sourceCounts) }),
+                hasRealProse(units, &targetCounts)
+            else { continue }
+            let sourceIndex = sourceSectionList[k].index
             identicalSections.insert(index)
             let title = target.sections[index].title.map { "section '\($0)'" } ?? "the text before the first heading"
             let sourceLocation = source.sections[sourceIndex].location
@@ -133,18 +143,18 @@ public struct UntranslatedTextRule: DriftRule {
             }
             return sourceTexts?[UnitText(page: target, unit: unit)]
         }
-        for unit in target.units where !identicalSections.contains(unit.section) && !unit.externalLinksOnly {
+        for (i, unit) in target.units.enumerated() where !identicalSections.contains(unit.section) && !unit.externalLinksOnly {
             // A block with a letter of the target's script is translated (checked first: most
             // blocks are, and `isQuoted` reads the text's first and last characters).
-            let counts = unit.scripts
+            let counts = targetCounts.of(i).scripts
             guard counts.count(in: scripts.target.expected) == 0 else { continue }
             let text = target.text(of: unit)
             guard !Self.isQuoted(text) else { continue }
-            let inSource = sourceForeign.isEmpty ? nil : foreignScript(unit, of: target, sourceForeign)
+            let inSource = sourceForeign.isEmpty ? nil : foreignScript(unit, of: target, counts, sourceForeign)
             // A third script: text the source page has as it is was kept on purpose in both
             // translations (a citation, a name); otherwise the block was never translated.
             let other = inSource == nil && sourceLocation(ofTextOf: unit) == nil
-                ? foreignScript(unit, of: target, thirdScripts) : nil
+                ? foreignScript(unit, of: target, counts, thirdScripts) : nil
             guard let script = inSource ?? other else { continue }
             let section = pair.target.headings.last { $0.range.start.line <= unit.location.line }
             let place: String
@@ -203,8 +213,7 @@ public struct UntranslatedTextRule: DriftRule {
     /// The script of `foreign` most letters of `unit` are in, when it has enough of them to be
     /// prose rather than a name: a few syllables or ideographs, or (in an alphabet) two words of
     /// which not every one is capitalised (`Web Content Accessibility Guidelines` is a title).
-    func foreignScript(_ unit: ProseUnit, of page: ProseText.Page, _ foreign: Set<Script>) -> Script? {
-        let counts = unit.scripts
+    func foreignScript(_ unit: ProseUnit, of page: ProseText.Page, _ counts: ScriptCounts, _ foreign: Set<Script>) -> Script? {
         guard let (script, _) = foreign.map({ ($0, counts.count(in: [$0])) }).filter({ $0.1 > 0 }).max(by: { ($0.1, $1.0) < ($1.1, $0.0) })
         else { return nil }
         if script.isIdeographicOrSyllabic {
@@ -221,7 +230,8 @@ public struct UntranslatedTextRule: DriftRule {
     static func scripts(_ pair: PagePair) -> (source: LocaleScripts, target: LocaleScripts)? {
         func letters(_ page: SpecPage) -> ScriptCounts {
             var c = ScriptCounts("")
-            for u in (page.prose ?? ProseText.page(page.document)).units { c.add(u.scripts) }
+            let prose = page.prose ?? ProseText.page(page.document)
+            for u in prose.units { c.add(prose.counts(of: u).scripts) }
             return c
         }
         guard let source = LocaleScripts.known(pair.source.locale) ?? LocaleScripts.inferred(from: letters(pair.source), excluding: [])
@@ -276,6 +286,26 @@ public struct UntranslatedTextRule: DriftRule {
                 start = end
             }
             return out
+        }
+    }
+
+    /// The letters per script and prose words of each unit of a page (`ProseText.Page.counts`),
+    /// counted when first asked for.
+    struct UnitCounts {
+        let page: ProseText.Page
+        var counts: [(scripts: ScriptCounts, words: Int)?]
+
+        init(_ page: ProseText.Page) {
+            self.page = page
+            counts = Array(repeating: nil, count: page.units.count)
+        }
+
+        /// The counts of unit `i`.
+        mutating func of(_ i: Int) -> (scripts: ScriptCounts, words: Int) {
+            if let c = counts[i] { return c }
+            let c = page.counts(of: page.units[i])
+            counts[i] = c
+            return c
         }
     }
 

@@ -30,20 +30,12 @@ public struct ProseUnit: Hashable, Sendable {
     /// Index of the top-level section the unit is in: 0 before the first top-level heading, then
     /// 1 for the first heading's section, and so on.
     public var section: Int
-    /// The letters of the unit's prose words (`ProseText.Page.prose(of:)`) per script.
-    public var scripts: ScriptCounts
-    /// Number of the unit's prose words.
-    public var wordCount: Int
-
-    /// A unit whose text is `textRange` of its page's text and whose prose words hold `scripts`
-    /// letters in `wordCount` words.
-    init(kind: Kind, textRange: Range<Int>, location: SourceLocation, section: Int, scripts: ScriptCounts, wordCount: Int) {
+    /// A unit whose text is `textRange` of its page's text.
+    init(kind: Kind, textRange: Range<Int>, location: SourceLocation, section: Int) {
         self.kind = kind
         self.textRange = textRange
         self.location = location
         self.section = section
-        self.scripts = scripts
-        self.wordCount = wordCount
     }
 }
 
@@ -138,10 +130,16 @@ public enum ProseText {
         }
 
         /// The words of `unit`'s text that count as prose (`ProseText.proseWords`): without URLs,
-        /// placeholders and identifier-like tokens, joined by single spaces. Its `scripts` and
-        /// `wordCount` were counted without building this string.
+        /// placeholders and identifier-like tokens, joined by single spaces.
         public func prose(of unit: ProseUnit) -> String {
             textBytes.withUnsafeBufferPointer { proseWords(bytes: UnsafeBufferPointer(rebasing: $0[unit.textRange])) }
+        }
+
+        /// The letters per script and the number of words of `unit`'s prose words (`prose(of:)`),
+        /// counted on its text's bytes without building them: counted when asked for, as a rule
+        /// reads them of some units only (of a source page's, those of a section it compares).
+        public func counts(of unit: ProseUnit) -> (scripts: ScriptCounts, words: Int) {
+            withTextBytes(of: unit) { proseCounts(bytes: $0) }
         }
 
         /// Calls `body` with the UTF-8 bytes of `unit`'s text (valid only during the call).
@@ -207,12 +205,9 @@ public enum ProseText {
             appendText(of: inlines, links: true, to: &scratch)
             let raw = scratch.withUnsafeBufferPointer { cleanedBytes($0) }
             let start = text.count
-            let (scripts, words) = raw.withUnsafeBufferPointer { b in
-                appendNormalisedSpaces(bytes: b, to: &text)
-                return proseCounts(bytes: b)
-            }
+            raw.withUnsafeBufferPointer { appendNormalisedSpaces(bytes: $0, to: &text) }
             guard text.count > start else { return }
-            var unit = ProseUnit(kind: kind, textRange: start..<text.count, location: location, section: section, scripts: scripts, wordCount: words)
+            var unit = ProseUnit(kind: kind, textRange: start..<text.count, location: location, section: section)
             // Only a block with an external link can be a list of resources (checked second:
             // it cleans the text again).
             if hasExternalLink(inlines) {
