@@ -146,8 +146,8 @@ public struct UntranslatedTextRule: DriftRule {
         for (i, unit) in target.units.enumerated() where !identicalSections.contains(unit.section) && !unit.externalLinksOnly {
             // A block with a letter of the target's script is translated (checked first: most
             // blocks are, and `isQuoted` reads the text's first and last characters).
+            guard !target.hasProseLetter(of: unit, in: scripts.target.expected) else { continue }
             let counts = targetCounts.of(i).scripts
-            guard counts.count(in: scripts.target.expected) == 0 else { continue }
             let text = target.text(of: unit)
             guard !Self.isQuoted(text) else { continue }
             let inSource = sourceForeign.isEmpty ? nil : foreignScript(unit, of: target, counts, sourceForeign)

@@ -142,6 +142,20 @@ public enum ProseText {
             withTextBytes(of: unit) { proseCounts(bytes: $0) }
         }
 
+        /// Whether a prose word of `unit` (`prose(of:)`) has a letter of one of `scripts`:
+        /// `counts(of: unit).scripts.count(in: scripts) > 0`, stopping at the first word that
+        /// has one.
+        public func hasProseLetter(of unit: ProseUnit, in scripts: Set<Script>) -> Bool {
+            withTextBytes(of: unit) { b in
+                var found = false
+                forEachProseWord(b) { r in
+                    found = ScriptCounts(utf8: UnsafeBufferPointer(rebasing: b[r])).count(in: scripts) > 0
+                    return !found
+                }
+                return found
+            }
+        }
+
         /// Calls `body` with the UTF-8 bytes of `unit`'s text (valid only during the call).
         public func withTextBytes<R>(of unit: ProseUnit, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
             try textBytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[unit.textRange])) }
