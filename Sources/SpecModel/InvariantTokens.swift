@@ -25,7 +25,7 @@ public struct InvariantTokens: Hashable, Sendable {
         @exclusivity(unchecked) var links: [String] = []
         @exclusivity(unchecked) var placeholders: [String] = []
         @exclusivity(unchecked) var htmlAttributes: [String] = []
-        @exclusivity(unchecked) var text: String = ""
+        @exclusivity(unchecked) var text: [UInt8] = []
 
         init() {}
 
@@ -106,8 +106,15 @@ public struct InvariantTokens: Hashable, Sendable {
 
     /// The reader-visible text the tokens were taken from, code spans included: a code token
     /// written as plain text in the other locale (`open()` vs `` `open()` ``) is formatting,
-    /// not drift.
+    /// not drift. Made from `textBytes` when asked for (a rule reads it only where a token
+    /// is missing).
     public var text: String {
+        get { String(decoding: storage.text, as: UTF8.self) }
+        set { textBytes = Array(newValue.utf8) }
+    }
+
+    /// `text` as UTF-8 bytes, as the tokens are extracted: no string is made for each block.
+    public var textBytes: [UInt8] {
         get { storage.text }
         _modify {
             makeUnique()
@@ -157,9 +164,8 @@ public struct InvariantTokens: Hashable, Sendable {
         if !o.links.isEmpty { x.links += o.links }
         if !o.placeholders.isEmpty { x.placeholders += o.placeholders }
         if !o.htmlAttributes.isEmpty { x.htmlAttributes += o.htmlAttributes }
-        // Two appends, not `" " + o.text` first: no string is made for the sum.
-        x.text.append(" ")
-        x.text.append(o.text)
+        x.text.append(0x20)
+        x.text.append(contentsOf: o.text)
     }
 
     /// All tokens tagged by kind, for similarity measures (`n:42`, `c:useState`, …).
@@ -297,20 +303,39 @@ public struct TokenExtractor: Sendable {
 
     /// Tokens of inline content. Text of links and emphasis is searched too.
     public func tokens(_ inlines: [Inline]) -> InvariantTokens {
-        var plain = ""
-        return tokens(inlines, plainText: &plain)
+        var plainCount = 0
+        return tokens(inlines, plainCount: &plainCount)
     }
 
     /// `tokens(_:)`, also setting `plainText` to the inlines' `plainText` (made by the same
     /// walk, so a caller that needs both does not walk the inlines twice).
     public func tokens(_ inlines: [Inline], plainText plainOut: inout String) -> InvariantTokens {
+        var plainCount = 0
+        let t = tokens(inlines, plainCount: &plainCount)
+        // A text or code span alone (most table cells) is its own plain text.
+        if inlines.count == 1, case .text(let s) = inlines[0] {
+            plainOut = s
+        } else if inlines.count == 1, case .code(let s) = inlines[0] {
+            plainOut = s
+        } else {
+            plainOut = t.textBytes.withUnsafeBufferPointer { String(decoding: $0[..<plainCount], as: UTF8.self) }
+        }
+        return t
+    }
+
+    /// `tokens(_:plainText:)` where the plain text is the first `plainCount` bytes of the
+    /// result's `textBytes` (UTF-8; the set's text starts with it), so a caller that reads the
+    /// bytes makes no string.
+    public func tokens(_ inlines: [Inline], plainCount: inout Int) -> InvariantTokens {
         var t = InvariantTokens()
         // One walk builds both texts: `text`, the prose the numbers and placeholders are read
-        // from (code, links and HTML as spaces), and `plain`, the inlines' `plainText`.
+        // from (code, links and HTML as spaces), and `plain`, the inlines' `plainText`, which
+        // becomes the start of the set's text. One allocation each for most blocks instead of
+        // growing from a few bytes.
         var text: [UInt8] = []
-        // One allocation for most blocks instead of growing from a few bytes.
         text.reserveCapacity(512)
-        var plain = ""
+        var plain: [UInt8] = []
+        plain.reserveCapacity(512)
         // Text between inline `<code>` and `</code>` tags: a code span written as HTML (in a
         // table cell, where a backtick span cannot hold `|`), compared as one.
         var htmlCode: String? = nil
@@ -320,11 +345,11 @@ public struct TokenExtractor: Sendable {
                     switch x {
                     case .text(let s), .code(let s):
                         htmlCode! += s
-                        plain += s
+                        plain.append(contentsOf: s.utf8)
                         continue
                     case .softBreak, .lineBreak:
                         htmlCode! += " "
-                        plain += " "
+                        plain.append(0x20)
                         continue
                     default:
                         break
@@ -333,10 +358,10 @@ public struct TokenExtractor: Sendable {
                 switch x {
                 case .text(let s):
                     text.append(contentsOf: s.utf8)
-                    plain += s
+                    plain.append(contentsOf: s.utf8)
                 case .code(let s):
                     text.append(0x20)
-                    plain += s
+                    plain.append(contentsOf: s.utf8)
                     let c = s.trimmingSpaces
                     if !c.isEmpty && !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
                 case .emphasis(let c), .strong(let c), .strikethrough(let c): walk(c)
@@ -348,7 +373,7 @@ public struct TokenExtractor: Sendable {
                 case .image(let s, _, let alt):
                     if let n = LinkTarget.normalize(s, locales: locales) { t.links.append(n) }
                     text.append(0x20)
-                    plain += alt.plainText
+                    plain.append(contentsOf: alt.plainText.utf8)
                 case .html(let h):
                     text.append(0x20)
                     switch Self.codeTag(h) {
@@ -362,21 +387,21 @@ public struct TokenExtractor: Sendable {
                     }
                 case .softBreak, .lineBreak:
                     text.append(0x0A)
-                    plain += " "
+                    plain.append(0x20)
                 case .footnoteReference(let label):
                     text.append(0x20)
-                    plain += "[^\(label)]"
+                    plain.append(contentsOf: "[^\(label)]".utf8)
                 }
             }
         }
         walk(inlines)
         if let unclosed = htmlCode { text.append(contentsOf: unclosed.utf8) }  // `<code>` never closed: prose after all
         text.withUnsafeBufferPointer { tokens(proseBytes: $0, into: &t) }
-        var all = plain
-        all.append(" ")
-        all.append(t.text)
-        t.text = all
-        plainOut = plain
+        // The set's text: the plain text, a space, then what `tokens(html:into:)` added.
+        plainCount = plain.count
+        plain.append(0x20)
+        plain.append(contentsOf: t.textBytes)
+        t.textBytes = plain
         return t
     }
 
@@ -418,7 +443,10 @@ public struct TokenExtractor: Sendable {
         }
         t.code += scanned.codeTexts.filter { !Self.isTranslatableCode($0) }.map(Self.normalizeCode)
         tokens(prose: scanned.text, into: &t)
-        t.text += " " + scanned.text + " " + scanned.codeTexts.joined(separator: " ")
+        t.textBytes.append(0x20)
+        t.textBytes.append(contentsOf: scanned.text.utf8)
+        t.textBytes.append(0x20)
+        t.textBytes.append(contentsOf: scanned.codeTexts.joined(separator: " ").utf8)
     }
 
     /// Numbers and placeholders of plain prose, after removing site syntax. MDN's

@@ -262,13 +262,13 @@ public struct PageStructure: Hashable, Sendable {
                     kind: .heading(level), range: range, tokens: tokens,
                     letterCount: Self.letters(title), title: title, anchor: anchor))
             case .paragraph(let inlines, let range):
-                var plain = ""
-                let tokens = extractor.tokens(inlines, plainText: &plain)
+                var plainCount = 0
+                let tokens = extractor.tokens(inlines, plainCount: &plainCount)
                 // A paragraph that is only site syntax (`{{Compat}}`, `::: tip`) is not prose.
-                let text = SiteSyntax.strip(plain)
-                if text.trimmingSpaces.isEmpty && tokens.isEmpty { return }
-                if Self.isTranslatorNote(text) { return }
-                units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: Self.letters(text)))
+                let (empty, note, letters) = Self.proseFacts(tokens.textBytes, count: plainCount)
+                if empty && tokens.isEmpty { return }
+                if note { return }
+                units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: letters))
             case .codeBlock(let info, let literal, _, let range):
                 let language = info.split(separator: " ").first.map { String($0).lowercased() } ?? ""
                 let normalized = normalizedCode[range.start.line].flatMap { $0.language == language ? $0.code : nil }
@@ -342,9 +342,10 @@ public struct PageStructure: Hashable, Sendable {
             for b in blocks {
                 switch b {
                 case .paragraph(let inlines, _), .heading(_, let inlines, _):
-                    var plain = ""
-                    tokens.formUnion(extractor.tokens(inlines, plainText: &plain))
-                    letters += Self.letters(SiteSyntax.strip(plain))
+                    var plainCount = 0
+                    let blockTokens = extractor.tokens(inlines, plainCount: &plainCount)
+                    tokens.formUnion(blockTokens)
+                    letters += Self.strippedLetters(blockTokens.textBytes, count: plainCount)
                 case .list(_, _, let items, _):
                     collectProse(items.flatMap(\.blocks), &tokens, &letters, &nested)
                 case .blockQuote(let inner, _), .footnoteDefinition(_, let inner, _):
@@ -516,26 +517,79 @@ public struct PageStructure: Hashable, Sendable {
             return translatorNoteMarkers.contains { t.hasPrefix($0) }
         }
 
+        /// Of a block's plain text (the first `count` bytes of UTF-8 `text`) with site syntax
+        /// removed (`SiteSyntax.strip`): whether it is empty but for spaces
+        /// (`trimmingSpaces.isEmpty`), whether it is a translator's note (`isTranslatorNote`) and
+        /// its letters (`letters`). No string is made unless the text starts like a note.
+        static func proseFacts(_ text: [UInt8], count: Int) -> (empty: Bool, translatorNote: Bool, letters: Int) {
+            withStripped(text, count: count) { b in
+                // `trimmingSpaces` keeps a CR LF pair (one `Character`): empty when every byte is
+                // a space and no CR is followed by LF.
+                var empty = true
+                for i in 0..<b.count {
+                    let c = b[i]
+                    guard c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D, !(c == 0x0D && i + 1 < b.count && b[i + 1] == 0x0A) else {
+                        empty = false
+                        break
+                    }
+                }
+                return (empty, mayBeTranslatorNote(b) && isTranslatorNote(String(decoding: b, as: UTF8.self)), letters(bytes: b))
+            }
+        }
+
+        /// The letters of the first `count` bytes of UTF-8 `text` with site syntax removed.
+        static func strippedLetters(_ text: [UInt8], count: Int) -> Int {
+            withStripped(text, count: count) { letters(bytes: $0) }
+        }
+
+        /// Calls `body` with the first `count` bytes of `text` without site syntax
+        /// (`SiteSyntax.strippedBytes`, copied only when they hold some).
+        static func withStripped<R>(_ text: [UInt8], count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            text.withUnsafeBufferPointer { all in
+                let b = UnsafeBufferPointer(rebasing: all[..<count])
+                guard SiteSyntax.holdsSiteSyntax(b) else { return body(b) }
+                return SiteSyntax.strippedBytes(b).withUnsafeBufferPointer(body)
+            }
+        }
+
+        /// Whether UTF-8 `b` can be a translator's note: its first scalar after the lead that
+        /// `isTranslatorNote` skips is the initial of a marker (almost no block's is).
+        static func mayBeTranslatorNote(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+            var i = 0
+            while i < b.count {
+                let (u, w) = ProseText.scalar(b, at: i)
+                if u == " " || u == "\t" || u == "\n" || u == "\r" || "(（[【*_".unicodeScalars.contains(u) {
+                    i += w
+                    continue
+                }
+                return translatorNoteInitials.contains(u)
+            }
+            return false
+        }
+
         /// The letters (`Script.isLetter`) of `s`, counted on its UTF-8 bytes.
         static func letters(_ s: String) -> Int {
             var s = s
-            return s.withUTF8 { b in
-                Script.alphabeticTable.withUnsafeBufferPointer { table in
-                    var n = 0
-                    var i = 0
-                    while i < b.count {
-                        let c = b[i]
-                        if c < 0x80 {
-                            if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { n += 1 }
-                            i += 1
-                            continue
-                        }
-                        let (u, w) = ProseText.scalar(b, at: i)
-                        if Script.isLetter(u, table: table) { n += 1 }
-                        i += w
+            return s.withUTF8 { letters(bytes: $0) }
+        }
+
+        /// `letters(_:)` of UTF-8 bytes.
+        static func letters(bytes b: UnsafeBufferPointer<UInt8>) -> Int {
+            Script.alphabeticTable.withUnsafeBufferPointer { table in
+                var n = 0
+                var i = 0
+                while i < b.count {
+                    let c = b[i]
+                    if c < 0x80 {
+                        if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { n += 1 }
+                        i += 1
+                        continue
                     }
-                    return n
+                    let (u, w) = ProseText.scalar(b, at: i)
+                    if Script.isLetter(u, table: table) { n += 1 }
+                    i += w
                 }
+                return n
             }
         }
     }
