@@ -296,10 +296,17 @@ public enum TagHash {
 /// Extracts invariant tokens from inlines and raw text.
 public struct TokenExtractor: Sendable {
     /// Locale codes whose path segments are dropped from link targets (`/ru/docs/x` → `/docs/x`).
-    public var locales: Set<String>
+    public var locales: Set<String> {
+        didSet { codes = LinkTarget.LocaleCodes(locales) }
+    }
+    /// `locales` as link normalisation compares them, made once.
+    private(set) var codes: LinkTarget.LocaleCodes
 
     /// Creates an extractor that normalises link targets for `locales`.
-    public init(locales: Set<String>) { self.locales = locales }
+    public init(locales: Set<String>) {
+        self.locales = locales
+        codes = LinkTarget.LocaleCodes(locales)
+    }
 
     /// Tokens of inline content. Text of links and emphasis is searched too.
     public func tokens(_ inlines: [Inline]) -> InvariantTokens {
@@ -366,12 +373,12 @@ public struct TokenExtractor: Sendable {
                     if !c.isEmpty && !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
                 case .emphasis(let c), .strong(let c), .strikethrough(let c): walk(c)
                 case .link(let d, _, let c):
-                    if let n = LinkTarget.normalize(d, locales: locales) { t.links.append(n) }
+                    if let n = LinkTarget.normalize(d, codes: codes) { t.links.append(n) }
                     text.append(0x20)
                     walk(c)
                     text.append(0x20)
                 case .image(let s, _, let alt):
-                    if let n = LinkTarget.normalize(s, locales: locales) { t.links.append(n) }
+                    if let n = LinkTarget.normalize(s, codes: codes) { t.links.append(n) }
                     text.append(0x20)
                     plain.append(contentsOf: alt.plainText.utf8)
                 case .html(let h):
@@ -436,7 +443,7 @@ public struct TokenExtractor: Sendable {
         for tag in scanned.tags where !tag.closing {
             for (name, value) in tag.attributes {
                 t.htmlAttributes.append("\(tag.name)@\(name)")
-                if name == "href" || name == "src", let v = value, let n = LinkTarget.normalize(v, locales: locales) {
+                if name == "href" || name == "src", let v = value, let n = LinkTarget.normalize(v, codes: codes) {
                     t.links.append(n)
                 }
             }
@@ -462,7 +469,7 @@ public struct TokenExtractor: Sendable {
     func tokens(proseBytes raw: UnsafeBufferPointer<UInt8>, into t: inout InvariantTokens) {
         if ByteSearch.contains(raw, "{{") {
             for link in SiteSyntax.macroLinks(String(decoding: raw, as: UTF8.self)) {
-                if let n = LinkTarget.normalize(link, locales: locales) { t.links.append(n) }
+                if let n = LinkTarget.normalize(link, codes: codes) { t.links.append(n) }
             }
         }
         if SiteSyntax.holdsSiteSyntax(raw) {
@@ -656,17 +663,44 @@ public enum LinkTarget {
     ///   links, localised URLs, non-ASCII fragments), kept on other absolute URLs
     ///   (`rfc9110#section-6` is another place than `#section-6.5.1`).
     public static func normalize(_ raw: String, locales: Set<String>) -> String? {
+        normalize(raw, codes: LocaleCodes(locales))
+    }
+
+    /// Locale codes as `normalize` compares them with a path's segments: each code's UTF-8
+    /// bytes, and whether every code is ASCII. Made once for many targets.
+    struct LocaleCodes: Sendable {
+        /// The codes.
+        let set: Set<String>
+        /// Every code is ASCII.
+        let ascii: Bool
+        /// Each code's UTF-8 bytes.
+        let bytes: [[UInt8]]
+
+        init(_ set: Set<String>) {
+            self.set = set
+            ascii = set.allSatisfy(LinkTarget.isASCII)
+            bytes = set.map { Array($0.utf8) }
+        }
+    }
+
+    /// `normalize(_:locales:)` with the codes made once.
+    static func normalize(_ raw: String, codes: LocaleCodes) -> String? {
         // The common target (ASCII, no CR, ASCII locale codes) on bytes, with one output string;
         // `Character` and byte semantics agree there. Anything else takes the general path.
-        if let fast = normalizedASCII(raw, locales: locales) { return fast }
-        return normalizedGeneral(raw, locales: locales)
+        if let fast = normalizedASCII(raw, codes: codes) { return fast }
+        return normalizedGeneral(raw, locales: codes.set)
     }
 
     /// `normalize` for an ASCII target without CR bytes when every locale code is ASCII, on
     /// UTF-8 bytes; `nil` when that does not hold (then `normalizedGeneral` decides), else
     /// `.some(result)`.
     static func normalizedASCII(_ raw: String, locales: Set<String>) -> String?? {
-        guard locales.allSatisfy(isASCII) else { return nil }
+        normalizedASCII(raw, codes: LocaleCodes(locales))
+    }
+
+    /// `normalizedASCII(_:locales:)` with the codes made once.
+    static func normalizedASCII(_ raw: String, codes: LocaleCodes) -> String?? {
+        guard codes.ascii else { return nil }
         // The bytes lower-cased in one copy, refused at the first non-ASCII byte or CR.
         var raw = raw
         guard let copied = raw.withUTF8({ r -> [UInt8]? in
@@ -712,7 +746,7 @@ public enum LinkTarget {
                 let hostEnd = u[rest..<hi].firstIndex(of: UInt8(ascii: "/")) ?? hi
                 var hostStart = rest
                 if let dot = u[rest..<hostEnd].firstIndex(of: UInt8(ascii: ".")), u[(dot + 1)..<hostEnd].contains(UInt8(ascii: ".")),
-                    isLocaleASCII(UnsafeBufferPointer(rebasing: u[rest..<dot]), locales)
+                    isLocaleASCII(UnsafeBufferPointer(rebasing: u[rest..<dot]), codes)
                 {
                     // A locale's own site: the site only (see `normalizedGeneral`).
                     out.append(contentsOf: u[(dot + 1)..<hostEnd])
@@ -732,7 +766,7 @@ public enum LinkTarget {
             var segStart = pathStart
             while true {
                 let segEnd = u[segStart..<hi].firstIndex(of: UInt8(ascii: "/")) ?? hi
-                if isLocaleASCII(UnsafeBufferPointer(rebasing: u[segStart..<segEnd]), locales) {
+                if isLocaleASCII(UnsafeBufferPointer(rebasing: u[segStart..<segEnd]), codes) {
                     localized = true
                 } else {
                     if !first { out.append(UInt8(ascii: "/")) }
@@ -773,17 +807,18 @@ public enum LinkTarget {
     /// `isLocale(_:_:)` for an ASCII segment when every locale code is ASCII (so `String`
     /// equality is byte equality), without allocating for the segments a path is made of.
     static func isLocaleASCII(_ seg: UnsafeBufferPointer<UInt8>, _ locales: Set<String>) -> Bool {
+        isLocaleASCII(seg, LocaleCodes(locales))
+    }
+
+    /// `isLocaleASCII(_:_:)` with the codes made once.
+    static func isLocaleASCII(_ seg: UnsafeBufferPointer<UInt8>, _ codes: LocaleCodes) -> Bool {
         let n = seg.count
         func lower(_ x: UInt8) -> UInt8 { x >= 0x41 && x <= 0x5A ? x | 0x20 : x }
         func isLocaleCode(_ r: Range<Int>) -> Bool {
-            for l in locales where l.utf8.count == r.count {
-                var l = l
-                let equal = l.withUTF8 { lu in
-                    var k = 0
-                    while k < lu.count, lu[k] == lower(seg[r.lowerBound + k]) { k += 1 }
-                    return k == lu.count
-                }
-                if equal { return true }
+            for lu in codes.bytes where lu.count == r.count {
+                var k = 0
+                while k < lu.count, lu[k] == lower(seg[r.lowerBound + k]) { k += 1 }
+                if k == lu.count { return true }
             }
             return false
         }

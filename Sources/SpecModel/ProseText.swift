@@ -537,12 +537,11 @@ public enum ProseText {
 
     /// Appends `normalisedSpaces(bytes:)`'s UTF-8 bytes to `out`.
     static func appendNormalisedSpaces(bytes b: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: b.count))
-        let k = out.withUnsafeMutableBufferPointer { o in
-            normalisedSpaces(bytes: b, into: UnsafeMutableBufferPointer(rebasing: o[start...]))
+        // Normalised in temporary storage (on the stack for a block's text), then copied.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(b.count, 1)) { t in
+            let k = normalisedSpaces(bytes: b, into: t)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: t[..<k]))
         }
-        out.removeLast(b.count - k)
     }
 
     /// Writes the bytes of `normalisedSpaces(bytes:)` into `out` (at least `b.count` bytes, the
