@@ -399,18 +399,29 @@ enum CmarkConverter {
         /// preceded by a backslash (also inside code spans, and also after `\\`, as cmark-gfm's
         /// longest-match cell scanner does), ignoring a leading and a trailing pipe.
         static func countCells(_ line: ArraySlice<UInt8>) -> Int {
-            var content = Array(line)
-            while let f = content.first, f == UInt8(ascii: " ") || f == UInt8(ascii: "\t") { content.removeFirst() }
-            while let l = content.last, l == UInt8(ascii: " ") || l == UInt8(ascii: "\t") { content.removeLast() }
-            var pipes: [Int] = []
-            var i = 0
-            while i < content.count {
-                if content[i] == UInt8(ascii: "|"), i == 0 || content[i - 1] != UInt8(ascii: "\\") { pipes.append(i) }
+            // Read in place: the line without the spaces and tabs around it, its unescaped pipes
+            // counted, with where the first and the last one are.
+            func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
+            var lo = line.startIndex
+            var hi = line.endIndex
+            while lo < hi, isBlank(line[lo]) { lo += 1 }
+            while hi > lo, isBlank(line[hi - 1]) { hi -= 1 }
+            var pipes = 0
+            var first = -1
+            var last = -1
+            var i = lo
+            while i < hi {
+                if line[i] == UInt8(ascii: "|"), i == lo || line[i - 1] != UInt8(ascii: "\\") {
+                    if pipes == 0 { first = i - lo }
+                    last = i - lo
+                    pipes += 1
+                }
                 i += 1
             }
-            var count = pipes.count + 1
-            if pipes.first == 0 { count -= 1 }
-            if let last = pipes.last, last == content.count - 1, content.count > 1 || pipes.count > 1 { count -= 1 }
+            let length = hi - lo
+            var count = pipes + 1
+            if first == 0 { count -= 1 }
+            if pipes > 0, last == length - 1, length > 1 || pipes > 1 { count -= 1 }
             return max(count, 0)
         }
 
