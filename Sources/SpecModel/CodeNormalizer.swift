@@ -36,6 +36,25 @@ public enum CodeNormalizer {
 
     /// The code's non-blank lines with comments and trailing whitespace removed.
     public static func normalizedLines(_ code: String, language: String) -> [Line] {
+        let (stripped, lines) = normalizedLineRanges(code, language: language)
+        return lines.map { Line(index: $0.index, text: String(decoding: stripped[$0.bytes], as: UTF8.self)) }
+    }
+
+    /// The code's normalised lines (`normalizedLines`) joined by line breaks, made in one buffer.
+    public static func normalized(_ code: String, language: String) -> String {
+        let (stripped, lines) = normalizedLineRanges(code, language: language)
+        var out: [UInt8] = []
+        out.reserveCapacity(stripped.count)
+        for (k, line) in lines.enumerated() {
+            if k > 0 { out.append(0x0A) }
+            out.append(contentsOf: stripped[line.bytes])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The code's UTF-8 bytes with comments removed, and where each of `normalizedLines` is in
+    /// them (its 0-based line index and bytes).
+    static func normalizedLineRanges(_ code: String, language: String) -> (stripped: [UInt8], lines: [(index: Int, bytes: Range<Int>)]) {
         // UTF-8 bytes, not `Character`s: every marker below is ASCII (no byte of a multi-byte
         // scalar is), and a CRLF pair must count as one line break (as a `Character` it is one,
         // and `//` comments end before it).
@@ -49,7 +68,7 @@ public enum CodeNormalizer {
             bytes.removeLast(bytes.count - w)
         }
         let stripped = strip(bytes, style: style(for: language), singleQuoteStrings: singleQuoteLanguages.contains(language))
-        var out: [Line] = []
+        var out: [(index: Int, bytes: Range<Int>)] = []
         var index = 0
         var start = 0
         func flush(_ end: Int) {
@@ -57,9 +76,7 @@ public enum CodeNormalizer {
             while e > start, stripped[e - 1] == 0x20 || stripped[e - 1] == 0x09 || stripped[e - 1] == 0x0D { e -= 1 }
             var k = start
             while k < e, stripped[k] == 0x20 || stripped[k] == 0x09 { k += 1 }
-            if k < e {
-                out.append(Line(index: index, text: String(decoding: stripped[start..<e], as: UTF8.self)))
-            }
+            if k < e { out.append((index, start..<e)) }
         }
         for k in stripped.indices where stripped[k] == 0x0A {
             flush(k)
@@ -67,12 +84,7 @@ public enum CodeNormalizer {
             start = k + 1
         }
         flush(stripped.count)
-        return out
-    }
-
-    /// The code's normalised lines (`normalizedLines`) joined by line breaks.
-    public static func normalized(_ code: String, language: String) -> String {
-        normalizedLines(code, language: language).map(\.text).joined(separator: "\n")
+        return (stripped, out)
     }
 
     /// Replaces comment characters with nothing, keeping newlines so line indexes stay right.
