@@ -485,6 +485,22 @@ public struct TokenExtractor: Sendable {
         // U+FF19: EF BC 90–99): text without any holds none, and its scalars are not copied out.
         func mayHoldTokens() -> Bool {
             var i = 0
+            // Eight bytes at a time up to the first word that may hold one of those bytes (`%`,
+            // `{`, an ASCII digit, EF): each test below sets the top bit of exactly the bytes
+            // that are one (a byte's zero test that borrows from no other byte).
+            if let base = b.baseAddress {
+                let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                func zeros(_ v: UInt64) -> UInt64 { ~(((v & lows) &+ lows) | v | lows) }
+                func equal(_ w: UInt64, _ c: UInt64) -> UInt64 { zeros(w ^ (c &* 0x0101_0101_0101_0101)) }
+                while i + 8 <= b.count {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    // A digit: high nibble 3 and low nibble below 10 (adding 6 does not carry).
+                    let highThree = zeros((w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
+                    let lowBelowTen = (~((w & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010) << 3
+                    if (highThree & lowBelowTen) | equal(w, 0x25) | equal(w, 0x7B) | equal(w, 0xEF) != 0 { break }
+                    i += 8
+                }
+            }
             while i < b.count {
                 let c = b[i]
                 if c == 0x25 || c == 0x7B || (c >= 0x30 && c <= 0x39) { return true }
