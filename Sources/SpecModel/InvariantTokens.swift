@@ -319,15 +319,17 @@ public struct TokenExtractor: Sendable {
     public func tokens(_ inlines: [Inline], plainText plainOut: inout String) -> InvariantTokens {
         var plainCount = 0
         let t = tokens(inlines, plainCount: &plainCount)
-        // A text or code span alone (most table cells) is its own plain text.
-        if inlines.count == 1, case .text(let s) = inlines[0] {
-            plainOut = s
-        } else if inlines.count == 1, case .code(let s) = inlines[0] {
-            plainOut = s
-        } else {
-            plainOut = t.textBytes.withUnsafeBufferPointer { String(decoding: $0[..<plainCount], as: UTF8.self) }
-        }
+        plainOut = Self.plainText(inlines, t.textBytes[..<plainCount])
         return t
+    }
+
+    /// The plain text of `inlines` whose UTF-8 bytes are `bytes` (as `appendTokens` wrote them):
+    /// a text or code span alone (most table cells) is its own plain text, else it is made of
+    /// the bytes.
+    public static func plainText(_ inlines: [Inline], _ bytes: ArraySlice<UInt8>) -> String {
+        if inlines.count == 1, case .text(let s) = inlines[0] { return s }
+        if inlines.count == 1, case .code(let s) = inlines[0] { return s }
+        return bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `tokens(_:plainText:)` where the plain text is the first `plainCount` bytes of the
@@ -335,14 +337,25 @@ public struct TokenExtractor: Sendable {
     /// bytes makes no string.
     public func tokens(_ inlines: [Inline], plainCount: inout Int) -> InvariantTokens {
         var t = InvariantTokens()
+        plainCount = appendTokens(inlines, to: &t, separated: false).count
+        return t
+    }
+
+    /// Adds the tokens of `inlines` to `t`, as `t.formUnion(tokens(inlines))` does (each kind's
+    /// list after `t`'s, the text after a space), without making a token set for them; without
+    /// `separated`, no space goes before the text (for an empty `t`, that is `tokens(inlines)`).
+    /// Returns where the inlines' plain text (`plainText`, UTF-8) is in `t.textBytes`.
+    public func appendTokens(_ inlines: [Inline], to t: inout InvariantTokens, separated: Bool) -> Range<Int> {
         // One walk builds both texts: `text`, the prose the numbers and placeholders are read
-        // from (code, links and HTML as spaces), and `plain`, the inlines' `plainText`, which
-        // becomes the start of the set's text. One allocation each for most blocks instead of
-        // growing from a few bytes.
+        // from (code, links and HTML as spaces), and the inlines' `plainText`, written into the
+        // set's text, then a space and the text inline HTML adds (`tokens(html:into:)`).
         var text: [UInt8] = []
         text.reserveCapacity(512)
-        var plain: [UInt8] = []
-        plain.reserveCapacity(512)
+        var html = InvariantTokens()
+        var plain = t.textBytes
+        t.textBytes = []
+        if separated { plain.append(0x20) }
+        let plainStart = plain.count
         // Text between inline `<code>` and `</code>` tags: a code span written as HTML (in a
         // table cell, where a backtick span cannot hold `|`), compared as one.
         var htmlCode: String? = nil
@@ -390,7 +403,10 @@ public struct TokenExtractor: Sendable {
                         if let c = htmlCode?.trimmingSpaces, !c.isEmpty, !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
                         htmlCode = nil
                     case nil:
+                        // Its tokens go to `t` in walk order; its text after the plain text.
                         tokens(html: h, into: &t)
+                        html.textBytes.append(contentsOf: t.textBytes)
+                        t.textBytes = []
                     }
                 case .softBreak, .lineBreak:
                     text.append(0x0A)
@@ -404,12 +420,11 @@ public struct TokenExtractor: Sendable {
         walk(inlines)
         if let unclosed = htmlCode { text.append(contentsOf: unclosed.utf8) }  // `<code>` never closed: prose after all
         text.withUnsafeBufferPointer { tokens(proseBytes: $0, into: &t) }
-        // The set's text: the plain text, a space, then what `tokens(html:into:)` added.
-        plainCount = plain.count
+        let plainEnd = plain.count
         plain.append(0x20)
-        plain.append(contentsOf: t.textBytes)
+        plain.append(contentsOf: html.textBytes)
         t.textBytes = plain
-        return t
+        return plainStart..<plainEnd
     }
 
     /// `true` for an inline `<code>` (or `<code …>`) opening tag alone, `false` for `</code>`,

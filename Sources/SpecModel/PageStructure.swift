@@ -265,7 +265,7 @@ public struct PageStructure: Hashable, Sendable {
                 var plainCount = 0
                 let tokens = extractor.tokens(inlines, plainCount: &plainCount)
                 // A paragraph that is only site syntax (`{{Compat}}`, `::: tip`) is not prose.
-                let (empty, note, letters) = Self.proseFacts(tokens.textBytes, count: plainCount)
+                let (empty, note, letters) = Self.proseFacts(tokens.textBytes, 0..<plainCount)
                 if empty && tokens.isEmpty { return }
                 if note { return }
                 units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: letters))
@@ -294,10 +294,10 @@ public struct PageStructure: Hashable, Sendable {
                     var cells: [String] = []
                     cells.reserveCapacity(row.cells.count)
                     for (k, cell) in row.cells.enumerated() {
-                        var plain = ""
-                        let cellTokens = extractor.tokens(cell.inlines, plainText: &plain)
-                        if k == 0 { keyLinks = cellTokens.links }
-                        tokens.formUnion(cellTokens)
+                        // The cell's tokens go straight into the row's (as a union of the cells').
+                        let plainBytes = extractor.appendTokens(cell.inlines, to: &tokens, separated: true)
+                        if k == 0 { keyLinks = tokens.links }
+                        let plain = TokenExtractor.plainText(cell.inlines, tokens.textBytes[plainBytes])
                         // `TableCell.plainText`: the inlines' plain text without the spaces around it.
                         cells.append(SiteSyntax.strip(plain.trimmingSpaces).trimmingSpaces)
                     }
@@ -342,10 +342,8 @@ public struct PageStructure: Hashable, Sendable {
             for b in blocks {
                 switch b {
                 case .paragraph(let inlines, _), .heading(_, let inlines, _):
-                    var plainCount = 0
-                    let blockTokens = extractor.tokens(inlines, plainCount: &plainCount)
-                    tokens.formUnion(blockTokens)
-                    letters += Self.strippedLetters(blockTokens.textBytes, count: plainCount)
+                    let plain = extractor.appendTokens(inlines, to: &tokens, separated: true)
+                    letters += Self.strippedLetters(tokens.textBytes, plain)
                 case .list(_, _, let items, _):
                     collectProse(items.flatMap(\.blocks), &tokens, &letters, &nested)
                 case .blockQuote(let inner, _), .footnoteDefinition(_, let inner, _):
@@ -517,12 +515,12 @@ public struct PageStructure: Hashable, Sendable {
             return translatorNoteMarkers.contains { t.hasPrefix($0) }
         }
 
-        /// Of a block's plain text (the first `count` bytes of UTF-8 `text`) with site syntax
-        /// removed (`SiteSyntax.strip`): whether it is empty but for spaces
-        /// (`trimmingSpaces.isEmpty`), whether it is a translator's note (`isTranslatorNote`) and
-        /// its letters (`letters`). No string is made unless the text starts like a note.
-        static func proseFacts(_ text: [UInt8], count: Int) -> (empty: Bool, translatorNote: Bool, letters: Int) {
-            withStripped(text, count: count) { b in
+        /// Of a block's plain text (the bytes `plain` of UTF-8 `text`) with site syntax removed
+        /// (`SiteSyntax.strip`): whether it is empty but for spaces (`trimmingSpaces.isEmpty`),
+        /// whether it is a translator's note (`isTranslatorNote`) and its letters (`letters`). No
+        /// string is made unless the text starts like a note.
+        static func proseFacts(_ text: [UInt8], _ plain: Range<Int>) -> (empty: Bool, translatorNote: Bool, letters: Int) {
+            withStripped(text, plain) { b in
                 // `trimmingSpaces` keeps a CR LF pair (one `Character`): empty when every byte is
                 // a space and no CR is followed by LF.
                 var empty = true
@@ -537,16 +535,16 @@ public struct PageStructure: Hashable, Sendable {
             }
         }
 
-        /// The letters of the first `count` bytes of UTF-8 `text` with site syntax removed.
-        static func strippedLetters(_ text: [UInt8], count: Int) -> Int {
-            withStripped(text, count: count) { letters(bytes: $0) }
+        /// The letters of the bytes `plain` of UTF-8 `text` with site syntax removed.
+        static func strippedLetters(_ text: [UInt8], _ plain: Range<Int>) -> Int {
+            withStripped(text, plain) { letters(bytes: $0) }
         }
 
-        /// Calls `body` with the first `count` bytes of `text` without site syntax
+        /// Calls `body` with the bytes `plain` of `text` without site syntax
         /// (`SiteSyntax.strippedBytes`, copied only when they hold some).
-        static func withStripped<R>(_ text: [UInt8], count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        static func withStripped<R>(_ text: [UInt8], _ plain: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             text.withUnsafeBufferPointer { all in
-                let b = UnsafeBufferPointer(rebasing: all[..<count])
+                let b = UnsafeBufferPointer(rebasing: all[plain])
                 guard SiteSyntax.holdsSiteSyntax(b) else { return body(b) }
                 return SiteSyntax.strippedBytes(b).withUnsafeBufferPointer(body)
             }
