@@ -229,7 +229,16 @@ enum CmarkConverter {
         /// `transform` of each child of `node` that it does not map to `nil`, in order, read
         /// straight from the child links (no array of the children first).
         func convertedChildren<T>(of node: OpaquePointer, _ transform: (OpaquePointer) -> T?) -> [T] {
+            // Counted first, so the array is allocated once at its size instead of growing.
+            var count = 0
+            var next = cmark_node_first_child(node)
+            while let c = next {
+                count += 1
+                next = cmark_node_next(c)
+            }
+            guard count > 0 else { return [] }
             var out: [T] = []
+            out.reserveCapacity(count)
             var child = cmark_node_first_child(node)
             while let c = child {
                 if let x = transform(c) { out.append(x) }

@@ -74,6 +74,19 @@ extension Array where Element == Inline {
         }
     }
 
+    /// The first of `codeSpans`, found without collecting the others.
+    public var firstCodeSpan: String? {
+        for inline in self {
+            switch inline {
+            case .code(let s): return s
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c):
+                if let s = c.firstCodeSpan { return s }
+            default: break
+            }
+        }
+        return nil
+    }
+
     /// Where each of `codeSpans` starts in `plainText`, in UTF-8 bytes from its start, in the
     /// same order (one walk; code inside an image's alt text counts as text, as in `codeSpans`).
     public var codeSpanOffsets: [Int] {

@@ -354,6 +354,8 @@ public struct TokenExtractor: Sendable {
         var html = InvariantTokens()
         var plain = t.textBytes
         t.textBytes = []
+        // Room for a block's text, so it is not grown from a few bytes.
+        if plain.capacity - plain.count < 128 { plain.reserveCapacity(plain.count + 256) }
         if separated { plain.append(0x20) }
         let plainStart = plain.count
         // Text between inline `<code>` and `</code>` tags: a code span written as HTML (in a

@@ -301,10 +301,10 @@ public struct PageStructure: Hashable, Sendable {
                         // `TableCell.plainText`: the inlines' plain text without the spaces around it.
                         cells.append(SiteSyntax.strip(plain.trimmingSpaces).trimmingSpaces)
                     }
-                    let first = row.cells.first?.inlines
+                    let firstCode = row.cells.first?.inlines.firstCodeSpan
                     rows.append(GenericTable.Row(
                         cells: cells, tokens: tokens, location: row.range.start,
-                        key: first?.codeSpans.first ?? cells.first ?? "", keyIsCode: first?.codeSpans.first != nil,
+                        key: firstCode ?? cells.first ?? "", keyIsCode: firstCode != nil,
                         keyLinks: keyLinks))
                 }
                 let table = GenericTable(origin: .pipe, columnCount: t.header.cells.count, rows: rows)
