@@ -636,7 +636,7 @@ public struct PageAlignment: Sendable {
     static func signature(_ section: PageSection, _ s: PageStructure) -> [UInt64] {
         var out: [UInt64] = []
         // `Node.ELEMENT_NODE` in one locale, `ELEMENT_NODE` in the other: still alike.
-        func add(_ t: InvariantTokens) { out += t.taggedHashesWithIdentifierParts(wholeWords: false) }
+        func add(_ t: InvariantTokens) { t.appendTaggedHashesWithIdentifierParts(wholeWords: false, to: &out) }
         s.units.withUnsafeBufferPointer { units in
             if let h = section.headingIndex { add(units[h].tokens) }
             for k in section.body {

@@ -178,20 +178,36 @@ public struct InvariantTokens: Hashable, Sendable {
     /// equal tags have equal hashes, and integers compare faster than strings.
     public var taggedHashes: [UInt64] {
         var out: [UInt64] = []
-        out.reserveCapacity(numbers.count + code.count + links.count + placeholders.count + htmlAttributes.count)
-        for x in numbers { out.append(TagHash.of(UInt8(ascii: "n"), x)) }
-        for x in code { out.append(TagHash.of(UInt8(ascii: "c"), x)) }
-        for x in links { out.append(TagHash.of(UInt8(ascii: "l"), x)) }
-        for x in placeholders { out.append(TagHash.of(UInt8(ascii: "p"), x)) }
-        for x in htmlAttributes { out.append(TagHash.of(UInt8(ascii: "h"), x)) }
+        out.reserveCapacity(count)
+        appendTaggedHashes(to: &out)
         return out
+    }
+
+    /// Appends `taggedHashes` to `out`.
+    public func appendTaggedHashes(to out: inout [UInt64]) {
+        let x = storage
+        for t in x.numbers { out.append(TagHash.of(UInt8(ascii: "n"), t)) }
+        for t in x.code { out.append(TagHash.of(UInt8(ascii: "c"), t)) }
+        for t in x.links { out.append(TagHash.of(UInt8(ascii: "l"), t)) }
+        for t in x.placeholders { out.append(TagHash.of(UInt8(ascii: "p"), t)) }
+        for t in x.htmlAttributes { out.append(TagHash.of(UInt8(ascii: "h"), t)) }
     }
 
     /// `taggedHashes` plus the identifier parts of each code token (`Node.ELEMENT_NODE` also
     /// gives `i:Node` and `i:ELEMENT_NODE`), so a constant written with or without its qualifier
     /// still looks alike; `wholeWords` also tags a code token that is one identifier.
     public func taggedHashesWithIdentifierParts(wholeWords: Bool) -> [UInt64] {
-        var out = taggedHashes
+        var out: [UInt64] = []
+        // Room for the tags and a few parts of each code token.
+        out.reserveCapacity(count + 4 * code.count)
+        appendTaggedHashesWithIdentifierParts(wholeWords: wholeWords, to: &out)
+        return out
+    }
+
+    /// Appends `taggedHashesWithIdentifierParts(wholeWords:)` to `out` (grown as appending
+    /// grows it: a caller appends many sets).
+    public func appendTaggedHashesWithIdentifierParts(wholeWords: Bool, to out: inout [UInt64]) {
+        appendTaggedHashes(to: &out)
         for c in code {
             if c.utf8.allSatisfy({ $0 < 0x80 }) {
                 Self.appendASCIIIdentifierParts(c, wholeWords: wholeWords, to: &out)
@@ -202,7 +218,6 @@ public struct InvariantTokens: Hashable, Sendable {
                 for p in parts { out.append(TagHash.of(UInt8(ascii: "i"), p)) }
             }
         }
-        return out
     }
 
     /// The identifier parts of an ASCII code token as `i:` tag hashes, on bytes: ASCII letters,

@@ -165,7 +165,16 @@ public struct PageStructure: Hashable, Sendable {
         units = builder.units
         for r in fresh {
             for i in r {
-                units[i].tags = (units[i].table.map { $0.rows.flatMap(\.tokens.taggedHashes) } ?? units[i].tokens.taggedHashes).sorted()
+                var tags: [UInt64]
+                if let table = units[i].table {
+                    tags = []
+                    tags.reserveCapacity(table.rows.reduce(0) { $0 + $1.tokens.count })
+                    for row in table.rows { row.tokens.appendTaggedHashes(to: &tags) }
+                } else {
+                    tags = units[i].tokens.taggedHashes
+                }
+                tags.sort()
+                units[i].tags = tags
             }
         }
         var start = 0
