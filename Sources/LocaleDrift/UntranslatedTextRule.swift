@@ -98,6 +98,7 @@ public struct UntranslatedTextRule: DriftRule {
         // is the one a target section is a copy of.
         let sourceSectionList = SectionText.sections(source.units)
         var sourceSections: [SectionText: [Int]] = [:]
+        sourceSections.reserveCapacity(sourceSectionList.count)
         for (k, section) in sourceSectionList.enumerated() {
             sourceSections[SectionText(page: source, units: section.units), default: []].append(k)
         }

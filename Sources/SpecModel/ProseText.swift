@@ -212,14 +212,15 @@ public enum ProseText {
         var units: [ProseUnit] = []
         var text: [UInt8] = []
         var scratch: [UInt8] = []
+        var cleaned: [UInt8] = []
 
         mutating func add(_ kind: ProseUnit.Kind, _ inlines: [Inline], _ location: SourceLocation, section: Int) {
             // Built, cleaned and split on byte buffers; the text goes to the page's buffer.
             scratch.removeAll(keepingCapacity: true)
             appendText(of: inlines, links: true, to: &scratch)
-            let raw = scratch.withUnsafeBufferPointer { cleanedBytes($0) }
+            scratch.withUnsafeBufferPointer { cleanedBytes($0, into: &cleaned) }
             let start = text.count
-            raw.withUnsafeBufferPointer { appendNormalisedSpaces(bytes: $0, to: &text) }
+            cleaned.withUnsafeBufferPointer { appendNormalisedSpaces(bytes: $0, to: &text) }
             guard text.count > start else { return }
             var unit = ProseUnit(kind: kind, textRange: start..<text.count, location: location, section: section)
             // Only a block with an external link can be a list of resources (checked second:
@@ -227,7 +228,7 @@ public enum ProseText {
             if hasExternalLink(inlines) {
                 scratch.removeAll(keepingCapacity: true)
                 appendText(of: inlines, links: false, to: &scratch)
-                let cleaned = scratch.withUnsafeBufferPointer { cleanedBytes($0) }
+                scratch.withUnsafeBufferPointer { cleanedBytes($0, into: &cleaned) }
                 unit.externalLinksOnly = !cleaned.withUnsafeBufferPointer { proseWordsHaveLetters(bytes: $0) }
             }
             units.append(unit)
@@ -406,10 +407,20 @@ public enum ProseText {
 
     /// `clean(bytes:)`'s UTF-8 bytes.
     static func cleanedBytes(_ b: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        cleanedBytes(b, into: &out)
+        return out
+    }
+
+    /// `cleanedBytes(_:)` written into `result` (its contents replaced, its storage reused: a
+    /// page's blocks are cleaned one after another into one buffer).
+    static func cleanedBytes(_ b: UnsafeBufferPointer<UInt8>, into result: inout [UInt8]) {
         let n = b.count
         var maybeURL = false
+        result.removeAll(keepingCapacity: true)
+        result.append(contentsOf: repeatElement(0, count: n))
         // Written straight into the array's storage: the result is never longer than `b`.
-        let out = [UInt8](unsafeUninitializedCapacity: n) { out, count in
+        let written = result.withUnsafeMutableBufferPointer { out -> Int in
             var k = 0
             var i = 0
             var lineStart = true
@@ -477,24 +488,34 @@ public enum ProseText {
                 k += 1
                 i += 1
             }
-            count = k
+            return k
         }
-        guard maybeURL else { return out }
-        // URLs and addresses, word by word (words are separated by single spaces here).
-        var kept: [UInt8] = []
-        kept.reserveCapacity(out.count)
-        var start = 0
-        func word(_ end: Int) {
-            let w = out[start..<end]
-            if !isAddress(w) { kept.append(contentsOf: w) }
+        result.removeLast(n - written)
+        guard maybeURL else { return }
+        // URLs and addresses, word by word (words are separated by single spaces here), left
+        // out in place: the bytes kept are moved towards the front.
+        var kept = 0
+        result.withUnsafeMutableBufferPointer { out in
+            var w = 0
+            var start = 0
+            func word(_ end: Int) {
+                guard !isAddress(out[start..<end]) else { return }
+                // Forward, byte by byte: the kept bytes move towards the front (`w <= start`).
+                for k in start..<end {
+                    out[w] = out[k]
+                    w += 1
+                }
+            }
+            for k in 0..<out.count where out[k] == 0x20 {
+                word(k)
+                out[w] = 0x20
+                w += 1
+                start = k + 1
+            }
+            word(out.count)
+            kept = w
         }
-        for k in out.indices where out[k] == 0x20 {
-            word(k)
-            kept.append(0x20)
-            start = k + 1
-        }
-        word(out.count)
-        return kept
+        result.removeLast(result.count - kept)
     }
 
     static func isPrintfConversion(_ u: UInt8) -> Bool {
@@ -507,7 +528,7 @@ public enum ProseText {
     }
 
     /// A URL (`…://…`, `www.…`) or an e-mail address (`…@….…`).
-    static func isAddress(_ w: ArraySlice<UInt8>) -> Bool {
+    static func isAddress<C: RandomAccessCollection>(_ w: C) -> Bool where C.Element == UInt8, C.Index == Int {
         var at = false
         var dot = false
         var k = w.startIndex
