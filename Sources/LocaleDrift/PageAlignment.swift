@@ -464,19 +464,29 @@ public struct PageAlignment: Sendable {
     /// row the translation moved within the table (same key, same tokens) paired too: source
     /// row → target row.
     static func alignRows(_ sr: [GenericTable.Row], _ tr: [GenericTable.Row]) -> [(Int, Int)] {
-        let sTags = sr.map { rowTags($0).sorted() }
-        let tTags = tr.map { rowTags($0).sorted() }
-        let sWord = sr.map { pageKey(rowKey($0), firstWord: true) }
-        let tWord = tr.map { pageKey(rowKey($0), firstWord: true) }
+        let sTags = sr.map { r -> [UInt64] in
+            var tags = rowTags(r)
+            tags.sort()
+            return tags
+        }
+        let tTags = tr.map { r -> [UInt64] in
+            var tags = rowTags(r)
+            tags.sort()
+            return tags
+        }
+        let sKey = sr.map(rowKey)
+        let tKey = tr.map(rowKey)
+        let sWord = sKey.map { pageKey($0, firstWord: true) }
+        let tWord = tKey.map { pageKey($0, firstWord: true) }
         // Long tables: rows with the same key and tokens, unique in both tables, first.
-        let keys = (source: sr.indices.map { RowKey(key: rowKey(sr[$0]), tags: sTags[$0]) as RowKey? },
-                    target: tr.indices.map { RowKey(key: rowKey(tr[$0]), tags: tTags[$0]) as RowKey? })
+        let keys = (source: sr.indices.map { RowKey(key: sKey[$0], tags: sTags[$0]) as RowKey? },
+                    target: tr.indices.map { RowKey(key: tKey[$0], tags: tTags[$0]) as RowKey? })
         let matches = Alignment.scored(sr.count, tr.count, keys: keys) { i, j in
             let both = sTags[i].isEmpty && tTags[j].isEmpty
             let jac = Alignment.jaccardSorted(sTags[i], tTags[j])
             // The key breaks ties (rows may repeat a key, `-` and `-=`); the cells decide. A key
             // whose first word is the same code (`100 Continue` and `100`) nearly counts as the same.
-            let sameKey = rowKey(sr[i]) == rowKey(tr[j]) ? 1.0 : sWord[i] != nil && sWord[i] == tWord[j] ? 0.8 : 0
+            let sameKey = sKey[i] == tKey[j] ? 1.0 : sWord[i] != nil && sWord[i] == tWord[j] ? 0.8 : 0
             if !both && jac == 0 && sameKey == 0 { return -1 }
             return (both ? 0.3 : 3 * jac) + sameKey - abs(Double(i) / Double(max(sr.count, 1)) - Double(j) / Double(max(tr.count, 1)))
         }
