@@ -787,38 +787,50 @@ public enum LinkTarget {
             }
             return ascii ? lowered : nil
         }) else { return nil }
-        let b = copied
-        func isSpace(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 || x == 0x0A }
-        var lo = 0
-        var hi = b.count
-        while lo < hi, isSpace(b[lo]) { lo += 1 }
-        while hi > lo, isSpace(b[hi - 1]) { hi -= 1 }
-        if hi - lo >= 2, b[lo] == UInt8(ascii: "<"), b[hi - 1] == UInt8(ascii: ">") {
-            lo += 1
-            hi -= 1
-        }
-        var fragment = hi..<hi
-        if let hash = b[lo..<hi].firstIndex(of: UInt8(ascii: "#")) {
-            fragment = hash..<hi
-            hi = hash
-        }
-        if lo == hi { return .some(nil) }
-        return .some(b.withUnsafeBufferPointer { u -> String in
+        return .some(copied.withUnsafeBufferPointer { u -> String? in
+            // Searched with plain loops over the bytes (the generic slice searches cost more
+            // than the rest of a target's normalisation).
+            func index(of x: UInt8, in r: Range<Int>) -> Int? {
+                var k = r.lowerBound
+                while k < r.upperBound {
+                    if u[k] == x { return k }
+                    k += 1
+                }
+                return nil
+            }
+            func append(_ r: Range<Int>, to out: inout [UInt8]) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[r]))
+            }
+            func isSpace(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 || x == 0x0A }
+            var lo = 0
+            var hi = u.count
+            while lo < hi, isSpace(u[lo]) { lo += 1 }
+            while hi > lo, isSpace(u[hi - 1]) { hi -= 1 }
+            if hi - lo >= 2, u[lo] == UInt8(ascii: "<"), u[hi - 1] == UInt8(ascii: ">") {
+                lo += 1
+                hi -= 1
+            }
+            var fragment = hi..<hi
+            if let hash = index(of: UInt8(ascii: "#"), in: lo..<hi) {
+                fragment = hash..<hi
+                hi = hash
+            }
+            if lo == hi { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(hi - lo + fragment.count)
             var pathStart = lo
             var hasScheme = false
             if let r = find(u, "://", in: lo..<hi) {
                 hasScheme = true
-                out.append(contentsOf: u[lo..<r.upperBound])
+                append(lo..<r.upperBound, to: &out)
                 let rest = r.upperBound
-                let hostEnd = u[rest..<hi].firstIndex(of: UInt8(ascii: "/")) ?? hi
+                let hostEnd = index(of: UInt8(ascii: "/"), in: rest..<hi) ?? hi
                 var hostStart = rest
-                if let dot = u[rest..<hostEnd].firstIndex(of: UInt8(ascii: ".")), u[(dot + 1)..<hostEnd].contains(UInt8(ascii: ".")),
+                if let dot = index(of: UInt8(ascii: "."), in: rest..<hostEnd), index(of: UInt8(ascii: "."), in: (dot + 1)..<hostEnd) != nil,
                     isLocaleASCII(UnsafeBufferPointer(rebasing: u[rest..<dot]), codes)
                 {
                     // A locale's own site: the site only (see `normalizedGeneral`).
-                    out.append(contentsOf: u[(dot + 1)..<hostEnd])
+                    append((dot + 1)..<hostEnd, to: &out)
                     out.append(contentsOf: "/…".utf8)
                     return String(decoding: out, as: UTF8.self)
                 }
@@ -834,13 +846,13 @@ public enum LinkTarget {
             var first = true
             var segStart = pathStart
             while true {
-                let segEnd = u[segStart..<hi].firstIndex(of: UInt8(ascii: "/")) ?? hi
+                let segEnd = index(of: UInt8(ascii: "/"), in: segStart..<hi) ?? hi
                 if isLocaleASCII(UnsafeBufferPointer(rebasing: u[segStart..<segEnd]), codes) {
                     localized = true
                 } else {
                     if !first { out.append(UInt8(ascii: "/")) }
                     first = false
-                    out.append(contentsOf: u[segStart..<segEnd])
+                    append(segStart..<segEnd, to: &out)
                 }
                 if segEnd == hi { break }
                 segStart = segEnd + 1
@@ -852,8 +864,8 @@ public enum LinkTarget {
                 out.removeLast(e.count)
                 break
             }
-            if hasScheme, !localized, fragment.count > 1, !u[fragment].contains(UInt8(ascii: "%")) {
-                out.append(contentsOf: u[fragment])
+            if hasScheme, !localized, fragment.count > 1, index(of: UInt8(ascii: "%"), in: fragment) == nil {
+                append(fragment, to: &out)
             }
             return String(decoding: out, as: UTF8.self)
         })
