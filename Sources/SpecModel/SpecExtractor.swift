@@ -337,10 +337,12 @@ public enum SpecExtractor {
         }
 
         mutating func collectLinks(_ block: Block) {
-            let path = headingPath
+            // The heading path is made for the first link (most blocks have none).
+            var path: [String]?
             func add(_ inlines: [Inline], _ range: SourceRange) {
                 for l in inlines.links {
-                    links.append(SpecLink(destination: l.destination, text: l.text, isImage: l.isImage, range: range, headingPath: path))
+                    if path == nil { path = headingPath }
+                    links.append(SpecLink(destination: l.destination, text: l.text, isImage: l.isImage, range: range, headingPath: path!))
                 }
             }
             switch block {

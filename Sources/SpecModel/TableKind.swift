@@ -74,8 +74,28 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
     case jsonObject = "json-object"
     case delegateParameters = "delegate-parameters"
 
-    /// Columns in their canonical order.
-    public var columns: [ColumnSpec] {
+    /// Columns in their canonical order (made once per kind: extraction reads them for every
+    /// spec table).
+    public var columns: [ColumnSpec] { Self.schemas[index] }
+
+    /// `columns` of each kind, in `allCases` order.
+    private static let schemas: [[ColumnSpec]] = allCases.map(\.schema)
+
+    /// The position of the kind in `allCases`.
+    private var index: Int {
+        switch self {
+        case .errorCodes: 0
+        case .stringEnum: 1
+        case .intEnum: 2
+        case .fields: 3
+        case .endpoint: 4
+        case .jsonObject: 5
+        case .delegateParameters: 6
+        }
+    }
+
+    /// The kind's column schema, as `columns` gives it.
+    private var schema: [ColumnSpec] {
         switch self {
         case .errorCodes:
             [
