@@ -643,16 +643,22 @@ public struct PageAlignment: Sendable {
     }
 
     /// Tagged invariant tokens of a section's heading and body, code included.
+    /// A multiset, in no order (callers sort it): each unit's `tags` (its tokens' tagged hashes,
+    /// a table's those of its rows), made once with the page's structure, plus the identifier
+    /// parts of their code tokens and the units' code keys.
     static func signature(_ section: PageSection, _ s: PageStructure) -> [UInt64] {
         var out: [UInt64] = []
         // `Node.ELEMENT_NODE` in one locale, `ELEMENT_NODE` in the other: still alike.
-        func add(_ t: InvariantTokens) { t.appendTaggedHashesWithIdentifierParts(wholeWords: false, to: &out) }
+        func add(_ u: UnsafePointer<PageUnit>) {
+            out.append(contentsOf: u.pointee.tags)
+            u.pointee.tokens.appendIdentifierParts(wholeWords: false, to: &out)
+            if let t = u.pointee.table { for row in t.rows { row.tokens.appendIdentifierParts(wholeWords: false, to: &out) } }
+        }
         s.units.withUnsafeBufferPointer { units in
-            if let h = section.headingIndex { add(units[h].tokens) }
+            if let h = section.headingIndex { add(units.baseAddress! + h) }
             for k in section.body {
-                add(units[k].tokens)
+                add(units.baseAddress! + k)
                 if let c = units[k].codeKey { out.append(TagHash.of(UInt8(ascii: "k"), c)) }
-                if let t = units[k].table { for row in t.rows { add(row.tokens) } }
             }
         }
         return out

@@ -208,6 +208,12 @@ public struct InvariantTokens: Hashable, Sendable {
     /// grows it: a caller appends many sets).
     public func appendTaggedHashesWithIdentifierParts(wholeWords: Bool, to out: inout [UInt64]) {
         appendTaggedHashes(to: &out)
+        appendIdentifierParts(wholeWords: wholeWords, to: &out)
+    }
+
+    /// Appends the identifier parts of each code token as `i:` tag hashes (what
+    /// `taggedHashesWithIdentifierParts(wholeWords:)` adds to `taggedHashes`).
+    public func appendIdentifierParts(wholeWords: Bool, to out: inout [UInt64]) {
         for c in code {
             if c.utf8.allSatisfy({ $0 < 0x80 }) {
                 Self.appendASCIIIdentifierParts(c, wholeWords: wholeWords, to: &out)
