@@ -447,7 +447,7 @@ public enum ProseText {
                 if c >= 0x80 {
                     // A run of multibyte text (most of a Japanese or Russian page) holds no
                     // marker: every one is ASCII. Copied as it is.
-                    var j = i + 1
+                    var j = multibyteRunEnd(b, from: i + 1)
                     while j < n, b[j] >= 0x80 { j += 1 }
                     (out.baseAddress! + k).update(from: b.baseAddress! + i, count: j - i)
                     k += j - i
@@ -565,6 +565,29 @@ public enum ProseText {
         }
     }
 
+    /// The offset of the first eight-byte word at or after `from` in `b` that holds an ASCII
+    /// byte (or the byte `avoiding`), or of the tail shorter than a word: every byte before it
+    /// is non-ASCII (and not `avoiding`). A run of Japanese or Cyrillic text is passed over a
+    /// word at a time; the caller goes on byte by byte from there.
+    @inline(__always)
+    static func multibyteRunEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int, avoiding: UInt8? = nil) -> Int {
+        guard let base = b.baseAddress else { return from }
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var j = from
+        while j + 8 <= b.count {
+            let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+            if w & high != high { break }
+            if let x = avoiding {
+                // A byte equal to `x`: the top bit of its zero test (exact per byte).
+                let v = w ^ (UInt64(x) &* 0x0101_0101_0101_0101)
+                if ~(((v & lows) &+ lows) | v | lows) != 0 { break }
+            }
+            j += 8
+        }
+        return j
+    }
+
     /// Writes the bytes of `normalisedSpaces(bytes:)` into `out` (at least `b.count` bytes, the
     /// result is never longer) and returns how many it wrote.
     static func normalisedSpaces(bytes b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
@@ -585,7 +608,10 @@ public enum ProseText {
                     k += 1
                     pending = false
                 }
-                var j = i + 1
+                // Eight bytes at a time while they are all non-ASCII and none is 0x80 (the
+                // U+3000's second and third byte), then from two bytes back (its E3 may end the
+                // last word passed) byte by byte; a continuation byte is never E3.
+                var j = max(multibyteRunEnd(b, from: i + 1, avoiding: 0x80) - 2, i + 1)
                 while j < b.count, b[j] >= 0x80 {
                     if b[j] == 0xE3, j + 2 < b.count, b[j + 1] == 0x80, b[j + 2] == 0x80 { break }
                     j += 1
