@@ -779,19 +779,15 @@ public enum LinkTarget {
         // The bytes lower-cased in one copy, refused at the first non-ASCII byte or CR.
         var raw = raw
         guard let copied = raw.withUTF8({ r -> [UInt8]? in
-            var ascii = true
-            let lowered = [UInt8](unsafeUninitializedCapacity: r.count) { out, count in
+            // Refused before copying: one pass for the test, one for the copy.
+            for x in r where x >= 0x80 || x == 0x0D { return nil }
+            return [UInt8](unsafeUninitializedCapacity: r.count) { out, count in
                 for i in 0..<r.count {
                     let x = r[i]
-                    if x >= 0x80 || x == 0x0D {
-                        ascii = false
-                        break
-                    }
                     out[i] = x >= 0x41 && x <= 0x5A ? x | 0x20 : x
-                    count = i + 1
                 }
+                count = r.count
             }
-            return ascii ? lowered : nil
         }) else { return nil }
         return .some(copied.withUnsafeBufferPointer { u -> String? in
             // Searched with plain loops over the bytes (the generic slice searches cost more
@@ -1017,16 +1013,20 @@ public enum LinkTarget {
 
     /// `s` with ASCII capitals lower-cased (other characters as they are).
     public static func asciiLowercased(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return s }
-        let n = s.utf8.count
-        return String(unsafeUninitializedCapacity: n) { out in
-            var i = 0
-            for x in s.utf8 {
-                out[i] = x >= 0x41 && x <= 0x5A ? x | 0x20 : x
-                i += 1
+        // On the string's contiguous bytes (the `UTF8View` iterator costs more per byte).
+        var s = s
+        return s.withUTF8 { b -> String? in
+            var k = 0
+            while k < b.count, !(b[k] >= 0x41 && b[k] <= 0x5A) { k += 1 }
+            guard k < b.count else { return nil }
+            return String(unsafeUninitializedCapacity: b.count) { out in
+                for i in 0..<b.count {
+                    let x = b[i]
+                    out[i] = x >= 0x41 && x <= 0x5A ? x | 0x20 : x
+                }
+                return b.count
             }
-            return n
-        }
+        } ?? s
     }
 
     /// Whether a path segment or subdomain is a locale marker: a configured locale (or a region
