@@ -318,22 +318,28 @@ extension String {
     /// The string without leading and trailing spaces, tabs and newlines.
     public var trimmingSpaces: String {
         // On UTF-8 bytes, with `Character` semantics: a CRLF pair is one character, not a space.
+        // Read through the string's contiguous bytes (its `UTF8View` index arithmetic costs
+        // more than the scan).
+        var copy = self
+        let (lo, hi, n) = copy.withUTF8 { u -> (Int, Int, Int) in
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+            var start = 0
+            while start < u.count, isSpace(u[start]) {
+                if u[start] == 0x0D, start + 1 < u.count, u[start + 1] == 0x0A { break }
+                start += 1
+            }
+            var end = u.count
+            while end > start {
+                let last = end - 1
+                guard isSpace(u[last]) else { break }
+                if u[last] == 0x0A, last > start, u[last - 1] == 0x0D { break }
+                end = last
+            }
+            return (start, end, u.count)
+        }
+        if lo == 0 && hi == n { return self }
+        // The bounds are next to ASCII bytes: scalar boundaries.
         let u = utf8
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        var start = u.startIndex
-        while start < u.endIndex, isSpace(u[start]) {
-            let next = u.index(after: start)
-            if u[start] == 0x0D, next < u.endIndex, u[next] == 0x0A { break }
-            start = next
-        }
-        var end = u.endIndex
-        while end > start {
-            let last = u.index(before: end)
-            guard isSpace(u[last]) else { break }
-            if u[last] == 0x0A, last > start, u[u.index(before: last)] == 0x0D { break }
-            end = last
-        }
-        if start == u.startIndex && end == u.endIndex { return self }
-        return String(self[start..<end])
+        return String(self[u.index(u.startIndex, offsetBy: lo)..<u.index(u.startIndex, offsetBy: hi)])
     }
 }
