@@ -600,10 +600,37 @@ public struct StructureDriftRule: DriftRule {
         /// different sites (`-`, `_`, dropped punctuation) name the same heading.
         static func anchorKey(_ s: String) -> String {
             var out = String.UnicodeScalarView()
-            for c in s.unicodeScalars where c.properties.isAlphabetic || c.properties.numericType != nil {
+            for c in s.unicodeScalars {
+                if let fast = anchorKeyScalar(c) {
+                    if fast != "\u{0}" { out.append(fast) }
+                    continue
+                }
+                guard c.properties.isAlphabetic || c.properties.numericType != nil else { continue }
                 out.append(contentsOf: c.properties.lowercaseMapping.unicodeScalars)
             }
             return String(out)
+        }
+
+        /// What `anchorKey` keeps of `c` where that is known without reading its Unicode
+        /// properties: ASCII (letters lower-cased, digits kept, the rest dropped, as NUL), the
+        /// basic Cyrillic letters (lower-cased) and kana and CJK ideographs (kept, having no
+        /// case); `nil` elsewhere. `anchorKeyFastPathsMatchProperties` checks every scalar it
+        /// answers for against the properties.
+        @inline(__always)
+        static func anchorKeyScalar(_ c: Unicode.Scalar) -> Unicode.Scalar? {
+            let v = c.value
+            if v < 0x80 {
+                if v >= 0x41 && v <= 0x5A { return Unicode.Scalar(UInt8(v + 0x20)) }
+                if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) { return c }
+                return "\u{0}"
+            }
+            switch v {
+            case 0x0410...0x042F: return Unicode.Scalar(v + 0x20)  // А–Я
+            case 0x0400...0x040F: return Unicode.Scalar(v + 0x50)  // Ѐ–Џ
+            case 0x0430...0x045F: return c  // а–я, ѐ–џ
+            case 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF: return c  // kana, ideographs
+            default: return nil
+            }
         }
 
         // MARK: within a region

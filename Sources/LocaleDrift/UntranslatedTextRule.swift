@@ -215,15 +215,73 @@ public struct UntranslatedTextRule: DriftRule {
     /// prose rather than a name: a few syllables or ideographs, or (in an alphabet) two words of
     /// which not every one is capitalised (`Web Content Accessibility Guidelines` is a title).
     func foreignScript(_ unit: ProseUnit, of page: ProseText.Page, _ counts: ScriptCounts, _ foreign: Set<Script>) -> Script? {
-        guard let (script, _) = foreign.map({ ($0, counts.count(in: [$0])) }).filter({ $0.1 > 0 }).max(by: { ($0.1, $1.0) < ($1.1, $0.0) })
+        guard let (script, _) = foreign.map({ ($0, counts.count(of: $0)) }).filter({ $0.1 > 0 }).max(by: { ($0.1, $1.0) < ($1.1, $0.0) })
         else { return nil }
         if script.isIdeographicOrSyllabic {
             let syllabic = foreign.filter(\.isIdeographicOrSyllabic)
             return counts.count(in: syllabic) >= minimumSyllabicLetters ? script : nil
         }
-        let letters = counts.count(in: [script])
-        let words = page.prose(of: unit).split(separator: " ").filter { ScriptCounts($0).count(in: [script]) >= 2 }
-        return letters >= minimumLetters && words.count >= 2 && !Self.isTitleCased(words) ? script : nil
+        // Too few letters decides before the words are made.
+        guard counts.count(of: script) >= minimumLetters else { return nil }
+        let words = Self.words(page.prose(of: unit)).filter { ScriptCounts($0).count(of: script) >= 2 }
+        return words.count >= 2 && !Self.isTitleCased(words) ? script : nil
+    }
+
+    /// `prose.split(separator: " ")`, split at its space bytes when that is the same: when the
+    /// scalars on both sides of every space are ASCII or letters that never join a space into
+    /// one `Character` (Latin, Cyrillic, kana, ideographs, Hangul). Next to another scalar (a
+    /// combining mark after it, a prepended one before it) the space may be part of a
+    /// `Character`, so the text is then split by `Character`s.
+    static func words(_ prose: String) -> [Substring] {
+        func plain(_ u: Unicode.Scalar) -> Bool {
+            switch u.value {
+            case 0x00C0...0x024F, 0x0400...0x0481, 0x048A...0x04FF, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+                true
+            default:
+                false
+            }
+        }
+        var copy = prose
+        let bytesSplit = copy.withUTF8 { b -> Bool in
+            for i in 0..<b.count where b[i] == 0x20 {
+                if i + 1 < b.count, b[i + 1] >= 0x80, !plain(Self.scalar(b, i + 1).0) { return false }
+                if i > 0, b[i - 1] >= 0x80 {
+                    var k = i - 1
+                    while k > 0, b[k] & 0xC0 == 0x80 { k -= 1 }
+                    if !plain(Self.scalar(b, k).0) { return false }
+                }
+            }
+            return true
+        }
+        guard bytesSplit else { return prose.split(separator: " ") }
+        // Words of the string cut at space bytes: their bounds are scalar (and here `Character`)
+        // boundaries.
+        var out: [Substring] = []
+        let u = prose.utf8
+        var start = u.startIndex
+        var k = u.startIndex
+        while k < u.endIndex {
+            if u[k] == 0x20 {
+                if start < k { out.append(prose[start..<k]) }
+                start = u.index(after: k)
+            }
+            k = u.index(after: k)
+        }
+        if start < u.endIndex { out.append(prose[start..<u.endIndex]) }
+        return out
+    }
+
+    /// The scalar at byte `i` of valid UTF-8 `b` and its length.
+    static func scalar(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Unicode.Scalar, Int) {
+        let c = UInt32(b[i])
+        let length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+        var v = length == 1 ? c : c & (0xFF >> (length + 1))
+        var j = 1
+        while j < length, i + j < b.count {
+            v = v << 6 | UInt32(b[i + j] & 0x3F)
+            j += 1
+        }
+        return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
     }
 
     /// The scripts of the pair's two locales: from the table of known locales, else inferred from
@@ -253,9 +311,13 @@ public struct UntranslatedTextRule: DriftRule {
     /// Words that name something rather than say something: every word but short function words
     /// starts with a capital ("Web Content Accessibility Guidelines", "Stories of Web Users").
     static func isTitleCased(_ words: [Substring]) -> Bool {
-        let small: Set<String> = ["a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "vs", "with", "und", "de", "la", "le", "et"]
-        return words.allSatisfy { w in small.contains(w.lowercased()) || (w.first?.isUppercase ?? false) }
+        words.allSatisfy { w in titleSmallWords.contains(w.lowercased()) || (w.first?.isUppercase ?? false) }
     }
+
+    /// Short function words a title leaves in lower case.
+    static let titleSmallWords: Set<String> = [
+        "a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "vs", "with", "und", "de", "la", "le", "et",
+    ]
 
     /// A section's prose units as a dictionary key: equal when the texts of their units, joined
     /// by line breaks, are equal byte for byte, without joining them. A unit's text is never

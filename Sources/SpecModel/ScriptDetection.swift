@@ -259,6 +259,9 @@ public struct ScriptCounts: Hashable, Sendable {
         }
     }
 
+    /// Letters of `script`.
+    public func count(of script: Script) -> Int { perScript[script.index] }
+
     /// Letters of any of `scripts`.
     public func count(in scripts: Set<Script>) -> Int {
         scripts.reduce(0) { $0 + perScript[$1.index] }
