@@ -123,6 +123,21 @@ enum MDXComponents {
     /// the block's first line, and the block's lines without trailing blank ones; `nil` for a
     /// one-line block and any other HTML.
     static func opening(_ literal: String) -> (name: String, lines: [Substring])? {
+        // The first line decides, read first: most HTML blocks are no component, and splitting a
+        // long one (a table of thousands of lines) into `Character` lines costs more than the
+        // rest of its conversion. Its end is the first LF not after a CR (a CR LF pair is one
+        // `Character`, which the split below does not cut), so it is the split's first line.
+        var copy = literal
+        guard let firstEnd = copy.withUTF8({ b -> Int? in
+            var i = 0
+            while i < b.count {
+                if b[i] == 0x0A, i == 0 || b[i - 1] != 0x0D { return i }
+                i += 1
+            }
+            return nil
+        }) else { return nil }
+        let head = normalisedSpaces(String(decoding: literal.utf8.prefix(firstEnd), as: UTF8.self))
+        guard head.hasPrefix("<"), head.hasSuffix(">"), !head.hasSuffix("/>"), head.dropFirst().first?.isUppercase == true else { return nil }
         var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
         while lines.last?.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) == true { lines.removeLast() }
         guard lines.count > 1, let first = lines.first.map({ normalisedSpaces(String($0)) }), first.hasPrefix("<"), first.hasSuffix(">"),
