@@ -114,7 +114,9 @@ enum HTMLScanner {
     }
 
     static func decode(_ s: String) -> String {
-        guard s.contains("&") else { return s }
+        // Tested on the bytes: an `&` byte that is no `&` character (a combining mark after it)
+        // starts none of the entities either, so the result is the same.
+        guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
         return s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")

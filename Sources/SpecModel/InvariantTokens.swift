@@ -477,7 +477,11 @@ public struct TokenExtractor: Sendable {
     /// Tokens of raw HTML: attribute names, `href`/`src` targets, `<code>` contents and the
     /// numbers and placeholders of its text. Comments are skipped.
     public func tokens(html: String, into t: inout InvariantTokens) {
-        let scanned = HTMLScanner.scan(html)
+        tokens(scanned: HTMLScanner.scan(html), into: &t)
+    }
+
+    /// `tokens(html:into:)` of HTML already scanned (`HTMLScanner.scan`).
+    func tokens(scanned: HTMLScanner.Result, into t: inout InvariantTokens) {
         for tag in scanned.tags where !tag.closing {
             for (name, value) in tag.attributes {
                 t.htmlAttributes.append("\(tag.name)@\(name)")

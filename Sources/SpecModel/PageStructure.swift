@@ -451,22 +451,24 @@ public struct PageStructure: Hashable, Sendable {
                 }
             }
             let body = bodyRows.map { row -> GenericTable.Row in
+                // Each cell scanned once: its tokens, its text, and for the first cell the key.
                 var tokens = InvariantTokens()
                 var cells: [String] = []
-                for cell in row.cells {
-                    extractor.tokens(html: cell, into: &tokens)
-                    cells.append(SiteSyntax.strip(HTMLScanner.scan(cell).text).trimmingSpaces)
+                var firstCode: String?
+                var keyLinks: [String] = []
+                for (k, cell) in row.cells.enumerated() {
+                    let scanned = HTMLScanner.scan(cell)
+                    extractor.tokens(scanned: scanned, into: &tokens)
+                    cells.append(SiteSyntax.strip(scanned.text).trimmingSpaces)
+                    if k == 0 {
+                        firstCode = scanned.codeTexts.first
+                        keyLinks = tokens.links
+                    }
                 }
                 return GenericTable.Row(
                     cells: cells, tokens: tokens,
                     location: SourceLocation(file: range.start.file, line: range.start.line + row.lineOffset),
-                    key: row.cells.first.flatMap { HTMLScanner.scan($0).codeTexts.first } ?? cells.first ?? "",
-                    keyIsCode: row.cells.first.flatMap { HTMLScanner.scan($0).codeTexts.first } != nil,
-                    keyLinks: row.cells.first.map { cell in
-                        var t = InvariantTokens()
-                        extractor.tokens(html: cell, into: &t)
-                        return t.links
-                    } ?? [])
+                    key: firstCode ?? cells.first ?? "", keyIsCode: firstCode != nil, keyLinks: keyLinks)
             }
             return PageUnit(
                 kind: .table, range: range, tokens: InvariantTokens(), letterCount: 0, title: "HTML table",
