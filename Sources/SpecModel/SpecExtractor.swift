@@ -298,12 +298,17 @@ public enum SpecExtractor {
         mutating func misplacedDirectiveCheck(_ block: Block) {
             let message = "a docspec directive must be an HTML comment on its own lines, with a blank line before it; this one is inside %@ and is ignored"
             switch block {
+            // Each search is tried on the bytes first (no match there, none as characters), then
+            // as before: Foundation's character search over a long HTML block cost more than the
+            // block's conversion.
             case .paragraph(let inlines, let range), .heading(_, let inlines, let range):
-                if inlines.contains(where: { if case .html(let h) = $0 { h.contains("docspec:") } else { false } }) {
+                if inlines.contains(where: { if case .html(let h) = $0 { h.hasBytes("docspec:") && h.contains("docspec:") } else { false } }) {
                     diagnostics.append(.warning("misplaced-directive", message.replacingOccurrences(of: "%@", with: "a paragraph"), at: range.start))
                 }
             case .htmlBlock(let literal, let range), .component(_, let literal, _, let range):
-                if !literal.trimmingSpaces.hasPrefix("<!--"), literal.contains("<!-- docspec:") || literal.contains("<!--docspec:") {
+                if literal.hasBytes("docspec:"), !literal.trimmingSpaces.hasPrefix("<!--"),
+                    literal.contains("<!-- docspec:") || literal.contains("<!--docspec:")
+                {
                     diagnostics.append(.warning("misplaced-directive", message.replacingOccurrences(of: "%@", with: "other HTML"), at: range.start))
                 }
             default:
