@@ -34,7 +34,16 @@ struct RawTokenScanner {
         while i < range.upperBound {
             let n = TextIndex.scalarLength(bytes[i])
             let end = min(i + n, range.upperBound)
-            let s = String(decoding: bytes[i..<end], as: UTF8.self).unicodeScalars.first ?? " "
+            // The first scalar `String(decoding:)` would make of these bytes (U+FFFD for a cut
+            // or invalid sequence), decoded without making the string.
+            var iterator = bytes[i..<end].makeIterator()
+            var decoder = UTF8()
+            let s: Unicode.Scalar
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let v): s = v
+            case .error: s = "\u{FFFD}"
+            case .emptyInput: s = " "
+            }
             u.append(s)
             off.append(i)
             i = end
