@@ -29,24 +29,27 @@ struct RawTokenScanner {
         // Scalars with their byte offsets.
         var u: [Unicode.Scalar] = []
         var off: [Int] = []
-        var i = range.lowerBound
-        let bytes = index.bytes
-        while i < range.upperBound {
-            let n = TextIndex.scalarLength(bytes[i])
-            let end = min(i + n, range.upperBound)
-            // The first scalar `String(decoding:)` would make of these bytes (U+FFFD for a cut
-            // or invalid sequence), decoded without making the string.
-            var iterator = bytes[i..<end].makeIterator()
-            var decoder = UTF8()
-            let s: Unicode.Scalar
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let v): s = v
-            case .error: s = "\u{FFFD}"
-            case .emptyInput: s = " "
+        u.reserveCapacity(range.count)
+        off.reserveCapacity(range.count + 1)
+        index.bytes.withUnsafeBufferPointer { bytes in
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let n = TextIndex.scalarLength(bytes[i])
+                let end = min(i + n, range.upperBound)
+                // The first scalar `String(decoding:)` would make of these bytes (U+FFFD for a
+                // cut or invalid sequence), decoded without making the string.
+                var iterator = UnsafeBufferPointer(rebasing: bytes[i..<end]).makeIterator()
+                var decoder = UTF8()
+                let s: Unicode.Scalar
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let v): s = v
+                case .error: s = "\u{FFFD}"
+                case .emptyInput: s = " "
+                }
+                u.append(s)
+                off.append(i)
+                i = end
             }
-            u.append(s)
-            off.append(i)
-            i = end
         }
         off.append(range.upperBound)
         var masked = u
