@@ -153,6 +153,31 @@ enum MDXComponents {
     }
 
     static func normalisedSpaces(_ s: String) -> String {
-        s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{3000}" }).joined(separator: " ")
+        // ASCII without a CR LF pair (a tag line, almost always): every byte is a `Character`,
+        // so the split is made on the bytes (comparing `Character`s cost hundreds of
+        // instructions each).
+        var copy = s
+        if let fast = copy.withUTF8({ b -> String? in
+            var out: [UInt8] = []
+            out.reserveCapacity(b.count)
+            var pending = false
+            for i in 0..<b.count {
+                let x = b[i]
+                if x >= 0x80 || (x == 0x0D && i + 1 < b.count && b[i + 1] == 0x0A) { return nil }
+                if x == 0x20 || x == 0x0A || x == 0x09 || x == 0x0D {
+                    pending = !out.isEmpty
+                    continue
+                }
+                if pending {
+                    out.append(0x20)
+                    pending = false
+                }
+                out.append(x)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }) {
+            return fast
+        }
+        return s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{3000}" }).joined(separator: " ")
     }
 }
