@@ -108,7 +108,29 @@ public enum CodeNormalizer {
             var i = 0
             var quote: UInt8?
             func at(_ k: Int) -> UInt8? { k < chars.count ? chars[k] : nil }
+            // Outside a string, the bytes that can start a comment or a string in `style`;
+            // inside one, the bytes that can end it. Runs of other bytes are copied whole.
+            func special(_ x: UInt8) -> Bool {
+                switch style {
+                case .cFamily: x == 0x2F || x == 0x22 || x == 0x27 || x == 0x60
+                case .hash: x == 0x23 || x == 0x22 || x == 0x27
+                case .markup: x == 0x3C
+                case .sql: x == 0x2D || x == 0x27 || x == 0x22
+                case .none: false
+                }
+            }
             while i < chars.count {
+                var j = i
+                if let q = quote {
+                    while j < chars.count, chars[j] != q, chars[j] != 0x5C, chars[j] != nl { j += 1 }
+                } else {
+                    while j < chars.count, !special(chars[j]) { j += 1 }
+                }
+                if j > i {
+                    for k in i..<j { emit(chars[k]) }
+                    i = j
+                    continue
+                }
                 let c = chars[i]
                 // Triple-quoted strings (Swift and Kotlin `"""`, Python `"""` and `'''`) span lines
                 // and hold text that only looks like comments: copy them whole.
