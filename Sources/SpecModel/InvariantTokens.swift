@@ -552,27 +552,150 @@ public struct TokenExtractor: Sendable {
             return false
         }
         guard mayHoldTokens() else { return }
-        // Decoded in one pass into storage sized by the byte count (`Array(unicodeScalars)`
-        // counts the scalars in a first pass).
-        let u = [Unicode.Scalar](unsafeUninitializedCapacity: b.count) { out, count in
-            var i = 0
-            while i < b.count {
-                let (scalar, width) = ProseText.scalar(b, at: i)
-                (out.baseAddress! + count).initialize(to: scalar)
-                count += 1
-                i += width
-            }
-        }
-        scanProse(u) { kind, token, range in
+        scanProseBytes(b) { kind, token, end in
             if kind == 0 {
                 t.numbers.append(token)
                 // Digits glued to a word of ideographs (`16進数`, `3次元`) may be part of the
                 // word (hexadecimal, three-dimensional), which a translation says in words.
-                let j = range.upperBound
-                if j + 1 < u.count, Script(u[j]) == .han, Script(u[j + 1]) == .han { t.wordNumbers.append(token) }
+                if end < b.count {
+                    let (first, width) = ProseText.scalar(b, at: end)
+                    if end + width < b.count, Script(first) == .han, Script(ProseText.scalar(b, at: end + width).0) == .han {
+                        t.wordNumbers.append(token)
+                    }
+                }
             } else {
                 t.placeholders.append(token)
             }
+        }
+    }
+
+    /// `scanProse` over valid UTF-8 `b`: the same tokens in the same order, each with the byte
+    /// offset where it ends, with scalars decoded only where a token may start (`%`, `{`, `$`, a
+    /// digit) instead of the whole text first. `ScanProseBytesTests` compares the two.
+    func scanProseBytes(_ b: UnsafeBufferPointer<UInt8>, _ emit: (_ kind: Int, _ token: String, _ end: Int) -> Void) {
+        let n = b.count
+        func at(_ k: Int) -> (Unicode.Scalar, Int) { ProseText.scalar(b, at: k) }
+        func text(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self) }
+        // An identifier scalar is ASCII (`isIdentifierScalar`): tested on its first byte.
+        func isIdentifierByte(_ x: UInt8) -> Bool {
+            x == 0x5F || (x >= 0x41 && x <= 0x5A) || (x >= 0x61 && x <= 0x7A) || (x >= 0x30 && x <= 0x39)
+        }
+        // The digit (ASCII byte) and width of the scalar at `k`, an ASCII or full-width digit.
+        func digit(_ k: Int) -> (UInt8, Int)? {
+            guard k < n else { return nil }
+            let c = b[k]
+            if c >= 0x30 && c <= 0x39 { return (c, 1) }
+            if c == 0xEF, k + 2 < n, b[k + 1] == 0xBC, b[k + 2] >= 0x90, b[k + 2] <= 0x99 { return (b[k + 2] - 0x90 + 0x30, 3) }
+            return nil
+        }
+        // `threeDigitsFollow` at byte `k`.
+        func threeDigitsFollow(_ k: Int) -> Bool {
+            var j = k
+            for _ in 0..<3 {
+                guard let (_, w) = digit(j) else { return false }
+                j += w
+            }
+            return digit(j) == nil
+        }
+        var i = 0
+        while i < n {
+            let c = b[i]
+            // Placeholders.
+            if c == 0x25, i + 1 < n {  // %
+                var j = i + 1
+                while j < n {
+                    let (u, w) = at(j)
+                    guard (u.isASCII ? (u.value >= 0x30 && u.value <= 0x39) : u.properties.numericType != nil) || u == "$" else { break }
+                    j += w
+                }
+                if j < n {
+                    let (u, w) = at(j)
+                    if "sd@fi".unicodeScalars.contains(u), j + w >= n || !isWordScalar(at(j + w).0) {
+                        emit(3, text(i..<(j + w)), j + w)
+                        i = j + w
+                        continue
+                    }
+                }
+            }
+            if c == 0x7B || (c == 0x24 && i + 1 < n && b[i + 1] == 0x7B) {  // { or ${
+                let open = c == 0x24 ? i + 1 : i
+                var j = open + 1
+                while j < n, isIdentifierByte(b[j]) { j += 1 }
+                if j > open + 1, j < n, b[j] == 0x7D {
+                    emit(3, text(i..<(j + 1)), j + 1)
+                    i = j + 1
+                    continue
+                }
+            }
+            // Numbers: not part of an identifier such as `ES256` or `h2`.
+            if let (d, w) = digit(i) {
+                var previousIsIdentifier = false
+                var previousIsDigit = false
+                if i > 0 {
+                    var p = i - 1
+                    while p > 0, b[p] & 0xC0 == 0x80 { p -= 1 }
+                    previousIsDigit = digit(p) != nil
+                    previousIsIdentifier = isIdentifierByte(b[p])
+                }
+                if i == 0 || !previousIsIdentifier || previousIsDigit {
+                    if i > 0, previousIsDigit {
+                        i += w
+                        continue
+                    }
+                    var digits: [UInt8] = [d]
+                    var groupEnds: [Int] = []
+                    var separators: [Unicode.Scalar] = []
+                    var j = i + w
+                    while j < n {
+                        if let (d, w) = digit(j) {
+                            digits.append(d)
+                            j += w
+                            continue
+                        }
+                        let (u, w) = at(j)
+                        if isNumberSeparator(u) || (u == " " && digits.count - (groupEnds.last ?? 0) <= 3 && threeDigitsFollow(j + 1)),
+                            digit(j + w) != nil
+                        {
+                            separators.append(u)
+                            groupEnds.append(digits.count)
+                            j += w
+                        } else {
+                            break
+                        }
+                    }
+                    groupEnds.append(digits.count)
+                    var number: String
+                    if groupEnds.count == 1 {
+                        number = String(decoding: digits, as: UTF8.self)
+                    } else {
+                        var groups: [String] = []
+                        groups.reserveCapacity(groupEnds.count)
+                        var groupStart = 0
+                        for end in groupEnds {
+                            groups.append(String(decoding: digits[groupStart..<end], as: UTF8.self))
+                            groupStart = end
+                        }
+                        number = Self.canonicalNumber(groups, separators)
+                    }
+                    // A Japanese or Chinese multiplier (`12 万件`, `3億`) is part of the quantity.
+                    var k = j
+                    if k < n {
+                        let (u, w) = at(k)
+                        if u == " " || u == "\u{3000}" { k += w }
+                    }
+                    if k < n {
+                        let (u, w) = at(k)
+                        if let zeros = Self.multiplierZeros[u.value], let scaled = Self.scaled(number, zeros: zeros) {
+                            number = scaled
+                            j = k + w
+                        }
+                    }
+                    emit(0, number, j)
+                    i = j
+                    continue
+                }
+            }
+            i += ProseText.scalarLength(c)
         }
     }
 
