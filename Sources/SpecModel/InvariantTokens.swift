@@ -215,10 +215,14 @@ public struct InvariantTokens: Hashable, Sendable {
     /// `taggedHashesWithIdentifierParts(wholeWords:)` adds to `taggedHashes`).
     public func appendIdentifierParts(wholeWords: Bool, to out: inout [UInt64]) {
         for c in code {
-            if c.utf8.allSatisfy({ $0 < 0x80 }) {
-                Self.appendASCIIIdentifierParts(c, wholeWords: wholeWords, to: &out)
-                continue
+            // An ASCII token is split on its bytes, read once through its contiguous storage.
+            var bytes = c
+            let ascii = bytes.withUTF8 { b -> Bool in
+                for x in b where x >= 0x80 { return false }
+                Self.appendASCIIIdentifierParts(bytes: b, wholeWords: wholeWords, to: &out)
+                return true
             }
+            if ascii { continue }
             let parts = c.split { !($0.isLetter || $0.isNumber || $0 == "_") }
             if parts.count > 1 || (wholeWords && parts.count == 1) {
                 for p in parts { out.append(TagHash.of(UInt8(ascii: "i"), p)) }
@@ -231,25 +235,28 @@ public struct InvariantTokens: Hashable, Sendable {
     /// `Character`, separates like its two bytes).
     static func appendASCIIIdentifierParts(_ c: String, wholeWords: Bool, to out: inout [UInt64]) {
         var c = c
-        c.withUTF8 { b in
-            func inPart(_ x: UInt8) -> Bool {
-                (x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5A) || (x >= 0x61 && x <= 0x7A) || x == 0x5F
-            }
-            // Each part (a maximal run of identifier bytes) once per pass: count, then hash.
-            func forEachPart(_ body: (Range<Int>) -> Void) {
-                var i = 0
-                while i < b.count {
-                    guard inPart(b[i]) else { i += 1; continue }
-                    let start = i
-                    while i < b.count, inPart(b[i]) { i += 1 }
-                    body(start..<i)
-                }
-            }
-            var parts = 0
-            forEachPart { _ in parts += 1 }
-            guard parts > 1 || (wholeWords && parts == 1) else { return }
-            forEachPart { r in out.append(TagHash.of(UInt8(ascii: "i"), bytes: UnsafeBufferPointer(rebasing: b[r]))) }
+        c.withUTF8 { appendASCIIIdentifierParts(bytes: $0, wholeWords: wholeWords, to: &out) }
+    }
+
+    /// `appendASCIIIdentifierParts(_:wholeWords:to:)` of the token's UTF-8 bytes.
+    static func appendASCIIIdentifierParts(bytes b: UnsafeBufferPointer<UInt8>, wholeWords: Bool, to out: inout [UInt64]) {
+        func inPart(_ x: UInt8) -> Bool {
+            (x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5A) || (x >= 0x61 && x <= 0x7A) || x == 0x5F
         }
+        // Each part (a maximal run of identifier bytes) once per pass: count, then hash.
+        func forEachPart(_ body: (Range<Int>) -> Void) {
+            var i = 0
+            while i < b.count {
+                guard inPart(b[i]) else { i += 1; continue }
+                let start = i
+                while i < b.count, inPart(b[i]) { i += 1 }
+                body(start..<i)
+            }
+        }
+        var parts = 0
+        forEachPart { _ in parts += 1 }
+        guard parts > 1 || (wholeWords && parts == 1) else { return }
+        forEachPart { r in out.append(TagHash.of(UInt8(ascii: "i"), bytes: UnsafeBufferPointer(rebasing: b[r]))) }
     }
 
     /// Rule id and message noun of each kind, in the order of `kinds`.
