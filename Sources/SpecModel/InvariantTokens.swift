@@ -478,7 +478,10 @@ public struct TokenExtractor: Sendable {
     /// Whether a code span holds translated text rather than code: letters beyond Latin
     /// (Japanese, Cyrillic, …), as in `<重大度>: [<コード>]` or a translator's `訳注`.
     public static func isTranslatableCode(_ s: String) -> Bool {
-        s.unicodeScalars.contains { $0.value > 0x24F && $0.properties.isAlphabetic }
+        // ASCII text (most code) holds no such letter: told from its bytes first.
+        var bytes = s
+        guard !bytes.withUTF8({ b in !b.contains { $0 >= 0x80 } }) else { return false }
+        return s.unicodeScalars.contains { $0.value > 0x24F && $0.properties.isAlphabetic }
     }
 
     /// Tokens of raw HTML: attribute names, `href`/`src` targets, `<code>` contents and the
