@@ -244,11 +244,11 @@ public struct UntranslatedTextRule: DriftRule {
         var copy = prose
         let bytesSplit = copy.withUTF8 { b -> Bool in
             for i in 0..<b.count where b[i] == 0x20 {
-                if i + 1 < b.count, b[i + 1] >= 0x80, !plain(Self.scalar(b, i + 1).0) { return false }
+                if i + 1 < b.count, b[i + 1] >= 0x80, !plain(ProseText.scalar(b, at: i + 1).0) { return false }
                 if i > 0, b[i - 1] >= 0x80 {
                     var k = i - 1
                     while k > 0, b[k] & 0xC0 == 0x80 { k -= 1 }
-                    if !plain(Self.scalar(b, k).0) { return false }
+                    if !plain(ProseText.scalar(b, at: k).0) { return false }
                 }
             }
             return true
@@ -269,19 +269,6 @@ public struct UntranslatedTextRule: DriftRule {
         }
         if start < u.endIndex { out.append(prose[start..<u.endIndex]) }
         return out
-    }
-
-    /// The scalar at byte `i` of valid UTF-8 `b` and its length.
-    static func scalar(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Unicode.Scalar, Int) {
-        let c = UInt32(b[i])
-        let length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
-        var v = length == 1 ? c : c & (0xFF >> (length + 1))
-        var j = 1
-        while j < length, i + j < b.count {
-            v = v << 6 | UInt32(b[i + j] & 0x3F)
-            j += 1
-        }
-        return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
     }
 
     /// The scripts of the pair's two locales: from the table of known locales, else inferred from

@@ -739,27 +739,6 @@ public struct TokenExtractor: Sendable {
             // Numbers: not part of an identifier such as `ES256` or `h2`.
             if let d = digitValue(c), i == 0 || !isIdentifierScalar(u[i - 1]) || digitValue(u[i - 1]) != nil {
                 if i > 0, digitValue(u[i - 1]) != nil { i += 1; continue }
-                // A run of digits without separators (most numbers): read as it is, no buffers.
-                var end = i + 1
-                while end < u.count, digitValue(u[end]) != nil { end += 1 }
-                if end - i <= 15, end == u.count || end + 1 == u.count || digitValue(u[end + 1]) == nil
-                    || !(isNumberSeparator(u[end]) || (u[end] == " " && end - i <= 3 && threeDigitsFollow(u, end + 1)))
-                {
-                    var number = String(unsafeUninitializedCapacity: end - i) { out in
-                        for k in i..<end { out[k - i] = digitValue(u[k])! }
-                        return end - i
-                    }
-                    var j = end
-                    var k = j
-                    if k < u.count, u[k] == " " || u[k] == "\u{3000}" { k += 1 }
-                    if k < u.count, let zeros = Self.multiplierZeros[u[k].value], let scaled = Self.scaled(number, zeros: zeros) {
-                        number = scaled
-                        j = k + 1
-                    }
-                    emit(0, number, i..<j)
-                    i = j
-                    continue
-                }
                 // The digits (ASCII) of every group in one buffer, with where each group ends.
                 var digits: [UInt8] = [d]
                 var groupEnds: [Int] = []

@@ -490,10 +490,16 @@ public struct PageStructure: Hashable, Sendable {
             return [f] + Array(String(f).uppercased().unicodeScalars) + Array(String(f).lowercased().unicodeScalars)
         })
 
+        /// What a translator's note may start with before its marker: white space, an opening
+        /// bracket, emphasis.
+        static func isNoteLead(_ u: Unicode.Scalar) -> Bool {
+            u == " " || u == "\t" || u == "\n" || u == "\r" || "(（[【*_".unicodeScalars.contains(u)
+        }
+
         /// Whether a block is a translator's note (`訳注：…`, `> **Примечание переводчика:** …`).
         static func isTranslatorNote(_ text: String) -> Bool {
             // Only the start of the block matters: lower-case a short prefix, not the paragraph.
-            let lead = text.unicodeScalars.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || "(（[【*_".unicodeScalars.contains($0) })
+            let lead = text.unicodeScalars.drop(while: isNoteLead)
             // Almost no block starts like a marker: its first letter decides before lower-casing.
             guard let first = lead.first, translatorNoteInitials.contains(first) else { return false }
             // Many blocks start with an initial (`П…`, `О…`, `t…`): the lower-cased scalars must
@@ -567,7 +573,7 @@ public struct PageStructure: Hashable, Sendable {
             var i = 0
             while i < b.count {
                 let (u, w) = ProseText.scalar(b, at: i)
-                if u == " " || u == "\t" || u == "\n" || u == "\r" || "(（[【*_".unicodeScalars.contains(u) {
+                if isNoteLead(u) {
                     i += w
                     continue
                 }

@@ -146,14 +146,7 @@ public enum ProseText {
         /// `counts(of: unit).scripts.count(in: scripts) > 0`, stopping at the first word that
         /// has one.
         public func hasProseLetter(of unit: ProseUnit, in scripts: Set<Script>) -> Bool {
-            withTextBytes(of: unit) { b in
-                var found = false
-                forEachProseWord(b) { r in
-                    found = ScriptCounts(utf8: UnsafeBufferPointer(rebasing: b[r])).count(in: scripts) > 0
-                    return !found
-                }
-                return found
-            }
+            withTextBytes(of: unit) { proseWordsHaveLetters(bytes: $0) { $0.count(in: scripts) > 0 } }
         }
 
         /// Calls `body` with the UTF-8 bytes of `unit`'s text (valid only during the call).
@@ -694,10 +687,12 @@ public enum ProseText {
     }
 
     /// `proseWordsHaveLetters(_:)` of UTF-8 bytes.
-    static func proseWordsHaveLetters(bytes b: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// With `counted`, whether a prose word's letters pass it (any letter without it), stopping
+    /// at the first that does.
+    static func proseWordsHaveLetters(bytes b: UnsafeBufferPointer<UInt8>, _ counted: (ScriptCounts) -> Bool = { $0.total > 0 }) -> Bool {
         var found = false
         forEachProseWord(b) { r in
-            found = ScriptCounts(utf8: UnsafeBufferPointer(rebasing: b[r])).total > 0
+            found = counted(ScriptCounts(utf8: UnsafeBufferPointer(rebasing: b[r])))
             return !found
         }
         return found
@@ -738,10 +733,11 @@ public enum ProseText {
         }
     }
 
-    /// The scalar starting at byte `k` of `b` and its length in bytes (`b` holds a `String`'s
-    /// bytes: valid UTF-8).
+    /// The scalar starting at byte `k` of `b` and its length in bytes (1–4). `b` must hold a
+    /// `String`'s bytes (valid UTF-8) and `k` the first byte of one of its scalars: the bytes
+    /// are not checked (a truncated sequence would be read past the end).
     @inline(__always)
-    static func scalar(_ b: UnsafeBufferPointer<UInt8>, at k: Int) -> (Unicode.Scalar, Int) {
+    public static func scalar(_ b: UnsafeBufferPointer<UInt8>, at k: Int) -> (Unicode.Scalar, Int) {
         let c = UInt32(b[k])
         if c < 0x80 { return (Unicode.Scalar(UInt8(c)), 1) }
         let length = scalarLength(b[k])

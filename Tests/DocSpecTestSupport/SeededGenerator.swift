@@ -11,3 +11,13 @@ public struct SeededGenerator: RandomNumberGenerator {
         return state ^ (state >> 29)
     }
 }
+
+extension SeededGenerator {
+    /// A text of `count` pieces drawn from `pieces` (which must not be empty), for tests that
+    /// compare a fast path with a reference on generated input.
+    public mutating func text(of count: Int, from pieces: [String]) -> String {
+        var text = ""
+        for _ in 0..<count { text += pieces[Int(next() % UInt64(pieces.count))] }
+        return text
+    }
+}

@@ -1,3 +1,4 @@
+import DocSpecTestSupport
 import Testing
 
 @testable import SpecModel
@@ -15,13 +16,9 @@ import Testing
             "_", "текст", "日本語", "%", "{", "$", "9", "٣", "x1", "é",
         ]
         let extractor = TokenExtractor(locales: [])
-        var state: UInt64 = 0x1234_5678_9ABC_DEF1
+        var rng = SeededGenerator(seed: 0x1234_5678_9ABC_DEF1)
         for _ in 0..<5_000 {
-            var text = ""
-            for _ in 0..<9 {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                text += pieces[Int(state >> 33) % pieces.count]
-            }
+            let text = rng.text(of: 9, from: pieces)
             let u = Array(text.unicodeScalars)
             var expected: [String] = []
             extractor.scanProse(u) { kind, token, range in
