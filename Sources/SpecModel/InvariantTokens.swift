@@ -395,7 +395,7 @@ public struct TokenExtractor: Sendable {
                     switch x {
                     case .text(let s), .code(let s):
                         htmlCode! += s
-                        plain.append(contentsOf: s.utf8)
+                        plain.appendUTF8(s)
                         continue
                     case .softBreak, .lineBreak:
                         htmlCode! += " "
@@ -407,11 +407,11 @@ public struct TokenExtractor: Sendable {
                 }
                 switch x {
                 case .text(let s):
-                    text.append(contentsOf: s.utf8)
-                    plain.append(contentsOf: s.utf8)
+                    text.appendUTF8(s)
+                    plain.appendUTF8(s)
                 case .code(let s):
                     text.append(0x20)
-                    plain.append(contentsOf: s.utf8)
+                    plain.appendUTF8(s)
                     let c = s.trimmingSpaces
                     if !c.isEmpty && !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
                 case .emphasis(let c), .strong(let c), .strikethrough(let c): walk(c)
@@ -423,7 +423,7 @@ public struct TokenExtractor: Sendable {
                 case .image(let s, _, let alt):
                     if let n = LinkTarget.normalize(s, codes: codes) { t.links.append(n) }
                     text.append(0x20)
-                    plain.append(contentsOf: alt.plainText.utf8)
+                    plain.appendUTF8(alt.plainText)
                 case .html(let h):
                     text.append(0x20)
                     switch Self.codeTag(h) {
@@ -448,7 +448,7 @@ public struct TokenExtractor: Sendable {
             }
         }
         walk(inlines)
-        if let unclosed = htmlCode { text.append(contentsOf: unclosed.utf8) }  // `<code>` never closed: prose after all
+        if let unclosed = htmlCode { text.appendUTF8(unclosed) }  // `<code>` never closed: prose after all
         text.withUnsafeBufferPointer { tokens(proseBytes: $0, into: &t) }
         let plainEnd = plain.count
         plain.append(0x20)
@@ -503,7 +503,7 @@ public struct TokenExtractor: Sendable {
         t.code += scanned.codeTexts.filter { !Self.isTranslatableCode($0) }.map(Self.normalizeCode)
         tokens(prose: scanned.text, into: &t)
         t.textBytes.append(0x20)
-        t.textBytes.append(contentsOf: scanned.text.utf8)
+        t.textBytes.appendUTF8(scanned.text)
         t.textBytes.append(0x20)
         t.textBytes.append(contentsOf: scanned.codeTexts.joined(separator: " ").utf8)
     }
@@ -531,35 +531,49 @@ public struct TokenExtractor: Sendable {
         }
     }
 
+    /// The first index from `i` on (up to `b.count`, then `b.count`) whose byte may start a
+    /// token of `scanProseBytes`: `%`, `{`, `$`, an ASCII digit, or EF (the first byte of a
+    /// full-width digit). Each is ASCII or a scalar's first byte, so in valid UTF-8 the index is
+    /// a scalar's start, and the scalars skipped start no token. Eight bytes at a time: each test
+    /// below sets the top bit of exactly the bytes that are one (a byte's zero test that borrows
+    /// from no other byte).
+    static func tokenCandidate(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        if let base = b.baseAddress {
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            func zeros(_ v: UInt64) -> UInt64 { ~(((v & lows) &+ lows) | v | lows) }
+            func equal(_ w: UInt64, _ c: UInt64) -> UInt64 { zeros(w ^ (c &* 0x0101_0101_0101_0101)) }
+            while i + 8 <= b.count {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                // A digit: high nibble 3 and low nibble below 10 (adding 6 does not carry).
+                let highThree = zeros((w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
+                let lowBelowTen = (~((w & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010) << 3
+                if (highThree & lowBelowTen) | equal(w, 0x25) | equal(w, 0x7B) | equal(w, 0x24) | equal(w, 0xEF) != 0 { break }
+                i += 8
+            }
+        }
+        while i < b.count {
+            let c = b[i]
+            if c == 0x25 || c == 0x7B || c == 0x24 || c == 0xEF || (c >= 0x30 && c <= 0x39) { return i }
+            i += 1
+        }
+        return b.count
+    }
+
     /// The numbers and placeholders of prose bytes `b` that site syntax was removed from.
     func scanTokens(_ b: UnsafeBufferPointer<UInt8>, into t: inout InvariantTokens) {
         // `scanProse` starts a token only at `%`, `{` or a digit (ASCII or full-width, U+FF10–
         // U+FF19: EF BC 90–99): text without any holds none, and its scalars are not copied out.
         func mayHoldTokens() -> Bool {
             var i = 0
-            // Eight bytes at a time up to the first word that may hold one of those bytes (`%`,
-            // `{`, an ASCII digit, EF): each test below sets the top bit of exactly the bytes
-            // that are one (a byte's zero test that borrows from no other byte).
-            if let base = b.baseAddress {
-                let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-                func zeros(_ v: UInt64) -> UInt64 { ~(((v & lows) &+ lows) | v | lows) }
-                func equal(_ w: UInt64, _ c: UInt64) -> UInt64 { zeros(w ^ (c &* 0x0101_0101_0101_0101)) }
-                while i + 8 <= b.count {
-                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    // A digit: high nibble 3 and low nibble below 10 (adding 6 does not carry).
-                    let highThree = zeros((w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030)
-                    let lowBelowTen = (~((w & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010) << 3
-                    if (highThree & lowBelowTen) | equal(w, 0x25) | equal(w, 0x7B) | equal(w, 0xEF) != 0 { break }
-                    i += 8
-                }
-            }
-            while i < b.count {
+            while true {
+                i = Self.tokenCandidate(b, from: i)
+                guard i < b.count else { return false }
                 let c = b[i]
                 if c == 0x25 || c == 0x7B || (c >= 0x30 && c <= 0x39) { return true }
                 if c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBC, b[i + 2] >= 0x90 && b[i + 2] <= 0x99 { return true }
                 i += 1
             }
-            return false
         }
         guard mayHoldTokens() else { return }
         scanProseBytes(b) { kind, token, end in
@@ -609,6 +623,9 @@ public struct TokenExtractor: Sendable {
         }
         var i = 0
         while i < n {
+            // A scalar whose first byte is none of `tokenCandidate`'s starts no token.
+            i = Self.tokenCandidate(b, from: i)
+            guard i < n else { break }
             let c = b[i]
             // Placeholders.
             if c == 0x25, i + 1 < n {  // %
@@ -1369,6 +1386,16 @@ extension StringProtocol {
             if let found = utf8.withContiguousStorageIfAvailable({ ByteSearch.contains($0, n) }) { return found }
             return Array(utf8).withUnsafeBufferPointer { ByteSearch.contains($0, n) }
         }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends the UTF-8 bytes of `s`, copied at once from the string's contiguous storage
+    /// (`append(contentsOf: s.utf8)` goes through the UTF-8 view's generic iteration, about
+    /// three times the instructions for the texts of a page's inlines).
+    mutating func appendUTF8(_ s: String) {
+        var s = s
+        s.withUTF8 { append(contentsOf: $0) }
     }
 }
 
