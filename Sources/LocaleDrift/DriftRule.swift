@@ -97,7 +97,7 @@ public struct DriftRuleRegistration: Sendable {
 
     /// Registers `type`, created for a run by `make`.
     public init<Rule: DriftRule>(_ type: Rule.Type, make: @escaping @Sendable (DriftSettings) -> Rule) {
-        name = String(describing: type)
+        name = _typeName(type, qualified: false)
         descriptors = type.descriptors
         self.make = { make($0) }
     }
