@@ -170,8 +170,29 @@ public enum TableKind: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     /// Normalises header text for matching: lower-cased, without spaces, hyphens, underscores,
-    /// colons and inline-code backticks.
+    /// colons and inline-code backticks (each a whole character: one followed by a combining
+    /// mark stays). Text without any of their bytes is only lower-cased.
     static func normaliseHeader(_ text: String) -> String {
-        String(text.lowercased().filter { !" \t-_:`・　".contains($0) })
+        var lower = text.lowercased()
+        let plain = lower.withUTF8 { b in
+            var i = 0
+            while i < b.count {
+                switch b[i] {
+                case 0x20, 0x09, 0x2D, 0x5F, 0x3A, 0x60: return false
+                // `・` (E3 83 BB) and the ideographic space (E3 80 80).
+                case 0xE3 where i + 2 < b.count && ((b[i + 1] == 0x83 && b[i + 2] == 0xBB) || (b[i + 1] == 0x80 && b[i + 2] == 0x80)): return false
+                default: i += 1
+                }
+            }
+            return true
+        }
+        if plain { return lower }
+        return String(
+            lower.filter { c in
+                switch c {
+                case " ", "\t", "-", "_", ":", "`", "・", "　": false
+                default: true
+                }
+            })
     }
 }
