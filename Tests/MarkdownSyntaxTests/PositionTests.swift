@@ -1,4 +1,5 @@
 import DocDiagnostics
+import DocSpecTestSupport
 import Testing
 
 @testable import MarkdownSyntax
@@ -131,6 +132,41 @@ struct PositionTests {
         let t = try firstTable(m.text)
         #expect(t.rows.first?.cells[1].range.start == m.location(1))
         #expect(m.location(1).column == 50_005)
+    }
+
+    /// Rows of generated cells in three scripts, of lengths that make the converter count a
+    /// line forwards, backwards from its last conversion and from the line's start: every
+    /// cell's content starts and ends on its text's first and last scalar, and every row ends
+    /// on its line's last scalar (the `|`).
+    @Test func cellColumnsOfGeneratedRowsPointAtTheirText() throws {
+        var g = SeededGenerator(seed: 11)
+        let words = ["名前", "値", "コード一覧", "имя", "значение", "key", "a", "𝒳", "é"]
+        for round in 0..<40 {
+            let columns = 1 + Int(g.next() % 6)
+            var lines: [[String]] = []
+            for _ in 0..<(1 + Int(g.next() % 4)) {
+                lines.append((0..<columns).map { _ in g.text(of: 1 + Int(g.next() % 9), from: words) })
+            }
+            let row = { (cells: [String]) in "|" + cells.map { " \($0) " }.joined(separator: "|") + "|" }
+            let text = ([row(lines[0]), "|" + Array(repeating: "---", count: columns).joined(separator: "|") + "|"] + lines.dropFirst().map(row))
+                .joined(separator: "\n") + "\n"
+            let t = try firstTable(text)
+            let sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).unicodeScalars) }
+            for (k, r) in ([t.header] + t.rows).enumerated() {
+                let line = k == 0 ? 1 : k + 2
+                let scalars = sourceLines[line - 1]
+                #expect(r.range.end.column == scalars.count, "round \(round), row \(k)")
+                for (cell, expected) in zip(r.cells, lines[k]) {
+                    let c = cell.contentRange
+                    #expect(c.start.line == line && c.end.line == line)
+                    let start = c.start.column - 1
+                    let end = c.end.column - 1
+                    #expect(start >= 0 && end < scalars.count && start <= end, "round \(round), row \(k)")
+                    guard start >= 0, end < scalars.count, start <= end else { continue }
+                    #expect(String(String.UnicodeScalarView(scalars[start...end])) == expected, "round \(round), row \(k)")
+                }
+            }
+        }
     }
 
     @Test func documentRecordsItsPathAndLineCount() throws {
