@@ -1343,6 +1343,8 @@ public enum SiteSyntax {
     /// of a heading's text, if any.
     public static func headingAnchor(_ text: String) -> String? {
         let t = text.trimmingSpaces
+        // Every form ends in `}`: a heading whose last byte is another (most of them) has none.
+        guard t.utf8.last == UInt8(ascii: "}") else { return nil }
         // Each form: the opening is searched for in the text before the closing, so the two never
         // overlap (`{/}` holds no anchor; in `{/*/}` only `{/` … `/}` fits, around `*`).
         func anchor(open: String, close: String) -> String? {

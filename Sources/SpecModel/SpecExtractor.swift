@@ -719,6 +719,12 @@ public enum YesNo {
 enum CellValidator {
     static let methods: Set<String> = ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 
+    /// `value.contains(".")` (Foundation's search, by characters), answered from the bytes
+    /// when no byte is a `.`: a cell of an error table is checked once per row.
+    static func hasDot(_ value: String) -> Bool {
+        value.utf8.contains(UInt8(ascii: ".")) && value.contains(".")
+    }
+
     static func problem(value: String, text: String, codes: [String], type: CellType) -> String? {
         if codes.count > 1, type != .allowedValues, type != .prose, type != .typeList {
             return "expected one value, found \(codes.count) (\(codes.map { "`\($0)`" }.joined(separator: ", ")))"
@@ -727,7 +733,7 @@ enum CellValidator {
         case .prose:
             return nil
         case .identifier:
-            return SymbolName.isValid(value) && !value.contains(".") ? nil : "'\(value)' is not an identifier"
+            return SymbolName.isValid(value) && !hasDot(value) ? nil : "'\(value)' is not an identifier"
         case .integer:
             return Int64(value) != nil ? nil : "'\(value)' is not an integer"
         case .errorNumber:
@@ -755,7 +761,7 @@ enum CellValidator {
             return nil
         case .errorName:
             if value.isEmpty || ["—", "-", "–"].contains(value) { return nil }
-            return SymbolName.isValid(value) && !value.contains(".") ? nil : "'\(value)' is not an error name"
+            return SymbolName.isValid(value) && !hasDot(value) ? nil : "'\(value)' is not an error name"
         case .typeName:
             return value.isEmpty ? "type is empty" : nil
         case .methodName:
