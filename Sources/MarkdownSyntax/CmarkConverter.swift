@@ -105,22 +105,36 @@ enum CmarkConverter {
         let cellType = docspec_node_table_cell()
         let strikeType = docspec_node_strikethrough()
 
+        /// `bytes`, copied once for the column conversions of every block and cell, which read
+        /// them through a pointer (an array slice each cost more than the counting).
+        let raw: UnsafeMutableBufferPointer<UInt8>
+
         init(bytes: [UInt8], path: String, lineOffset: Int) {
             self.bytes = bytes
             self.path = path
             self.lineOffset = lineOffset
             self.lineStarts = MarkdownParser.lineStarts(bytes)
+            raw = .allocate(capacity: max(bytes.count, 1))
+            _ = raw.initialize(from: bytes)
         }
+
+        deinit { raw.deallocate() }
 
         // MARK: positions
 
         /// Byte range of a 1-based line, without its newline.
         func lineBytes(_ line: Int) -> ArraySlice<UInt8> {
-            guard line >= 1, line <= lineStarts.count else { return [] }
+            let r = lineRange(line)
+            return r.isEmpty && r.lowerBound == 0 ? [] : bytes[r]
+        }
+
+        /// `lineBytes(line)`'s offsets in `bytes` (`0..<0` for a line the page does not have).
+        func lineRange(_ line: Int) -> Range<Int> {
+            guard line >= 1, line <= lineStarts.count else { return 0..<0 }
             let start = lineStarts[line - 1]
             var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            return bytes[start..<max(start, end)]
+            if end > start, raw[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return start..<max(start, end)
         }
 
         /// The last conversion on a line, so the cells of a long row are converted left to right
@@ -130,41 +144,40 @@ enum CmarkConverter {
         /// Converts a 1-based byte column to a 1-based Unicode-scalar column.
         func scalarColumn(line: Int, byteColumn: Int) -> Int {
             guard byteColumn > 1 else { return max(byteColumn, 1) }
-            let lb = lineBytes(line)
+            let lb = lineRange(line)
             var startByte = 1
             var count = 0
             if columnCache.line == line, columnCache.byte <= byteColumn {
                 startByte = columnCache.byte
                 count = columnCache.scalar - 1
             }
-            let from = min(lb.startIndex + startByte - 1, lb.endIndex)
-            let to = min(lb.startIndex + byteColumn - 1, lb.endIndex)
-            if from < to { count += Self.scalarStarts(lb[from..<to]) }
+            let from = min(lb.lowerBound + startByte - 1, lb.upperBound)
+            let to = min(lb.lowerBound + byteColumn - 1, lb.upperBound)
+            if from < to { count += Self.scalarStarts(UnsafeBufferPointer(rebasing: raw[from..<to])) }
             columnCache = (line, byteColumn, count + 1)
             return count + 1
         }
 
-        /// The number of bytes of `bytes` that start a UTF-8 sequence (are not continuation
-        /// bytes `10xxxxxx`): eight bytes at a time, a continuation byte being one whose top bit
-        /// is set and whose next bit is clear.
-        static func scalarStarts(_ bytes: ArraySlice<UInt8>) -> Int {
-            bytes.withUnsafeBufferPointer { b in
-                guard let base = b.baseAddress else { return 0 }
-                let n = b.count
-                var count = 0
-                var i = 0
-                let high: UInt64 = 0x8080_8080_8080_8080
-                while i + 8 <= n {
-                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    count += 8 - (w & (~w << 1) & high).nonzeroBitCount
-                    i += 8
-                }
-                while i < n {
-                    if base[i] & 0xC0 != 0x80 { count += 1 }
-                    i += 1
-                }
-                return count
+        /// The number of bytes of `b` that start a UTF-8 sequence (are not continuation bytes
+        /// `10xxxxxx`): eight bytes at a time, a continuation byte being one whose top bit is set
+        /// and whose next bit is clear; the word's continuation bytes (0 or 1 each) are summed
+        /// by one multiplication into its top byte.
+        static func scalarStarts(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+            guard let base = b.baseAddress else { return 0 }
+            let n = b.count
+            var count = 0
+            var i = 0
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= n {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                count += 8 - Int((((w & (~w << 1) & high) >> 7) &* 0x0101_0101_0101_0101) >> 56)
+                i += 8
             }
+            while i < n {
+                if base[i] & 0xC0 != 0x80 { count += 1 }
+                i += 1
+            }
+            return count
         }
 
         /// The scalar column of the character whose last byte is at `byteColumn` (cmark-gfm's
