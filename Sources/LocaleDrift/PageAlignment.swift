@@ -80,38 +80,13 @@ public struct PageAlignment: Sendable {
         }
         let keys = (source: ss.indices.map { key(src, $0, ss[$0]) }, target: ts.indices.map { key(tgt, $0, ts[$0]) })
         // The n × m similarities, a row at a time when the scoring asks row by row.
-        var own = Alignment.TagIntersections(rows: ss, columns: ts)
-        var code = Alignment.TagIntersections(rows: sCode, columns: tCode)
-        var deep = Alignment.TagIntersections(rows: sDeep.indices.map { sDeep[$0] ?? ss[$0] }, columns: tDeep.indices.map { tDeep[$0] ?? ts[$0] })
-        // The score of two sections with headings before the length and position terms: what
-        // depends only on the two sections (kept by `SectionScoreCache` across checks).
-        func partial(_ i: Int, _ j: Int) -> Double {
-            let la = sLevel[i]
-            let lb = tLevel[j]
-            var score = 0.5
-            score += la == lb ? 1 : -1.5
-            if let aa = sAnchor[i], let ba = tAnchor[j] { score += aa == ba ? 10 : -4 }
-            let jac = own.jaccard(i, j)
-            score += 4 * jac
-            // Samples the translation rewrote a little still share their identifiers (only
-            // evidence for, never against: a replaced sample is a finding, not a misalignment).
-            if !sCode[i].isEmpty, !tCode[j].isEmpty { score += 2 * code.jaccard(i, j) }
-            if sDeep[i] != nil || tDeep[j] != nil {
-                score += 3 * max(0, deep.jaccard(i, j) - jac)
-            }
-            // Both sections carry tokens and share none: evidence that they differ.
-            if ss[i].count >= 3 && ts[j].count >= 3 && jac < 0.1 { score -= 2 }
-            return score
-        }
-        func score(_ i: Int, _ j: Int, _ partial: (Int, Int) -> Double) -> Double {
-            let la = sLevel[i]
-            let lb = tLevel[j]
-            if la < 0 || lb < 0 { return la < 0 && lb < 0 ? 100 : -1 }
-            var score = partial(i, j)
-            score += 1.5 * Self.lengthSimilarity(sLetters[i], tLetters[j], ratio)
-            score -= 3 * abs(Double(i) / Double(max(n, 1)) - Double(j) / Double(max(m, 1)))
-            return score - 0.5
-        }
+        var scoring = SectionScoring(
+            sourceLevel: sLevel, targetLevel: tLevel, sourceAnchor: sAnchor.map { $0 ?? -1 }, targetAnchor: tAnchor.map { $0 ?? -1 },
+            sourceTokenCount: ss.map(\.count), targetTokenCount: ts.map(\.count), sourceHasCode: sCode.map { !$0.isEmpty },
+            targetHasCode: tCode.map { !$0.isEmpty }, sourceHasDeep: sDeep.map { $0 != nil }, targetHasDeep: tDeep.map { $0 != nil },
+            sourceLetters: sLetters, targetLetters: tLetters, ratio: ratio, own: Alignment.TagIntersections(rows: ss, columns: ts),
+            code: Alignment.TagIntersections(rows: sCode, columns: tCode),
+            deep: Alignment.TagIntersections(rows: sDeep.indices.map { sDeep[$0] ?? ss[$0] }, columns: tDeep.indices.map { tDeep[$0] ?? ts[$0] }))
         let matches: [(Int, Int)]
         if let cache = pair.scoreCache, n * m <= SectionScoreCache.limit {
             let inputs = { (s: PageStructure, k: Int, level: [Int], own: [[UInt64]], deep: [[UInt64]?], code: [[UInt64]], letters: [Int]) in
@@ -119,13 +94,14 @@ public struct PageAlignment: Sendable {
                     level: level[k], anchor: s.sections[k].headingIndex.flatMap { s.units[$0].anchor }, tokens: own[k], deep: deep[k], code: code[k],
                     letters: letters[k])
             }
+            let terms = scoring
             let scores = cache.scores(
                 source: (0..<n).map { inputs(src, $0, sLevel, ss, sDeep, sCode, sLetters) },
-                target: (0..<m).map { inputs(tgt, $0, tLevel, ts, tDeep, tCode, tLetters) }, ratio: ratio, partial: partial
-            ) { i, j, p in score(i, j) { _, _ in p } }
+                target: (0..<m).map { inputs(tgt, $0, tLevel, ts, tDeep, tCode, tLetters) }, ratio: ratio, partial: { scoring.partial($0, $1) }
+            ) { i, j, p in terms.score(i, j, partial: p) }
             matches = Alignment.scored(n, m, keys: keys) { Double(scores[$0 * m + $1]) }
         } else {
-            matches = Alignment.scored(n, m, keys: keys) { i, j in score(i, j, partial) }
+            matches = Alignment.scored(n, m, keys: keys) { i, j in scoring.score(i, j) }
         }
         for (i, j) in matches {
             sourceToTarget[i] = j
@@ -149,6 +125,76 @@ public struct PageAlignment: Sendable {
             targetAnchor: { tgt.units[tgt.sections[$0].headingIndex!].anchor }, sourceTokens: { ss[$0] }, targetTokens: { ts[$0] })
         alignRegions(pair.scoreCache)
         unmatchedLines = (Self.lines(source, missingSections), Self.lines(target, extraSections))
+    }
+
+    /// What the n × m section scores read, gathered once per page pair (the scoring runs a
+    /// million times on pages of a thousand sections), per source section (`source…`, by `i`)
+    /// and per target section (`target…`, by `j`): heading level (-1 without a heading), anchor
+    /// as a number shared by both pages (-1 without), token count, whether the section has code
+    /// words and a deep signature, prose letters; and the tag similarities.
+    struct SectionScoring {
+        let sourceLevel: [Int]
+        let targetLevel: [Int]
+        let sourceAnchor: [Int]
+        let targetAnchor: [Int]
+        let sourceTokenCount: [Int]
+        let targetTokenCount: [Int]
+        let sourceHasCode: [Bool]
+        let targetHasCode: [Bool]
+        let sourceHasDeep: [Bool]
+        let targetHasDeep: [Bool]
+        let sourceLetters: [Int]
+        let targetLetters: [Int]
+        /// Target prose letters per source letter over the whole page.
+        let ratio: Double
+        /// Similarities of the sections' own signatures, code words and deep signatures (the
+        /// own signature for a section without one).
+        var own: Alignment.TagIntersections
+        var code: Alignment.TagIntersections
+        var deep: Alignment.TagIntersections
+
+        /// The score of two sections with headings before the length and position terms: what
+        /// depends only on the two sections (kept by `SectionScoreCache` across checks).
+        mutating func partial(_ i: Int, _ j: Int) -> Double {
+            var score = 0.5
+            score += sourceLevel[i] == targetLevel[j] ? 1 : -1.5
+            let aa = sourceAnchor[i]
+            let ba = targetAnchor[j]
+            if aa >= 0, ba >= 0 { score += aa == ba ? 10 : -4 }
+            let jac = own.jaccard(i, j)
+            score += 4 * jac
+            // Samples the translation rewrote a little still share their identifiers (only
+            // evidence for, never against: a replaced sample is a finding, not a misalignment).
+            if sourceHasCode[i], targetHasCode[j] { score += 2 * code.jaccard(i, j) }
+            if sourceHasDeep[i] || targetHasDeep[j] {
+                score += 3 * max(0, deep.jaccard(i, j) - jac)
+            }
+            // Both sections carry tokens and share none: evidence that they differ.
+            if sourceTokenCount[i] >= 3 && targetTokenCount[j] >= 3 && jac < 0.1 { score -= 2 }
+            return score
+        }
+
+        /// The score of sections `i` and `j` whose `partial(i, j)` is `partial` (read only when
+        /// both have headings): 100 for the two parts before the first heading, -1 for one of
+        /// them and a section, else `partial` with the length and position terms.
+        func score(_ i: Int, _ j: Int, partial: Double) -> Double {
+            let la = sourceLevel[i]
+            let lb = targetLevel[j]
+            if la < 0 || lb < 0 { return la < 0 && lb < 0 ? 100 : -1 }
+            var score = partial
+            score += 1.5 * PageAlignment.lengthSimilarity(sourceLetters[i], targetLetters[j], ratio)
+            let n = sourceLevel.count
+            let m = targetLevel.count
+            score -= 3 * abs(Double(i) / Double(max(n, 1)) - Double(j) / Double(max(m, 1)))
+            return score - 0.5
+        }
+
+        /// The score of sections `i` and `j`.
+        mutating func score(_ i: Int, _ j: Int) -> Double {
+            if sourceLevel[i] < 0 || targetLevel[j] < 0 { return score(i, j, partial: 0) }
+            let p = partial(i, j)
+            return score(i, j, partial: p)
+        }
     }
 
     /// What matches a section to its counterpart on sight when the pages are too large to align
@@ -858,28 +904,43 @@ extension Alignment {
     /// A global alignment maximising the sum of `score(i, j)` over matched pairs (gaps cost
     /// nothing; a pair is matchable only when its score is positive). Returns the matched index
     /// pairs in increasing order. O(n·m); above `limit` cells pairs are matched by position.
+    /// `score` is called once per cell (row by row, from the last), and again on the traced path
+    /// only for tables over `keptScores` cells.
     public static func scored(_ n: Int, _ m: Int, limit: Int = 9_000_000, score: (Int, Int) -> Double) -> [(Int, Int)] {
+        scored(n, m, limit: limit, keptScores: Self.keptScores, score: score)
+    }
+
+    /// `scored(_:_:limit:score:)`, keeping the scores for the traceback up to `keptScores` cells.
+    static func scored(_ n: Int, _ m: Int, limit: Int, keptScores: Int, score: (Int, Int) -> Double) -> [(Int, Int)] {
         if n == 0 || m == 0 { return [] }
         if n * m > limit {
             return (0..<min(n, m)).filter { score($0, $0) > 0 }.map { ($0, $0) }
         }
         // best[i][j]: best total for suffixes a[i...], b[j...]; Float keeps 3,000 × 3,000
-        // sections within 36 MB. Scores are recomputed while tracing back, not stored.
+        // sections within 36 MB. The scores (as `Float`) are kept for tracing back up to
+        // `keptScores` cells, recomputed (the same values) above.
         let w = m + 1
+        let keep = n * m <= keptScores
         var best = [Float](repeating: 0, count: (n + 1) * w)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            for j in stride(from: m - 1, through: 0, by: -1) {
-                var v = max(best[(i + 1) * w + j], best[i * w + j + 1])
-                let sc = Float(score(i, j))
-                if sc > 0 { v = max(v, sc + best[(i + 1) * w + j + 1]) }
-                best[i * w + j] = v
+        var kept = [Float](repeating: 0, count: keep ? n * m : 0)
+        best.withUnsafeMutableBufferPointer { best in
+            kept.withUnsafeMutableBufferPointer { kept in
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    for j in stride(from: m - 1, through: 0, by: -1) {
+                        var v = max(best[(i + 1) * w + j], best[i * w + j + 1])
+                        let sc = Float(score(i, j))
+                        if keep { kept[i * m + j] = sc }
+                        if sc > 0 { v = max(v, sc + best[(i + 1) * w + j + 1]) }
+                        best[i * w + j] = v
+                    }
+                }
             }
         }
         var out: [(Int, Int)] = []
         var i = 0
         var j = 0
         while i < n && j < m {
-            let sc = Float(score(i, j))
+            let sc = keep ? kept[i * m + j] : Float(score(i, j))
             if sc > 0, best[i * w + j] == sc + best[(i + 1) * w + j + 1] {
                 out.append((i, j))
                 i += 1
@@ -892,6 +953,9 @@ extension Alignment {
         }
         return out
     }
+
+    /// Tables of at most this many cells keep their scores for the traceback (4 bytes a cell).
+    static let keptScores = 1_000_000
 
     /// The Jaccard similarities (`jaccardSorted`) of sorted tag lists `rows[i]` and
     /// `columns[j]`, for a scoring that asks for many pairs. The first pair of a row is merged
@@ -916,102 +980,151 @@ extension Alignment {
         var counted = false
         var counts: [Int] = []
 
+        /// The lengths of `rows` and `columns`.
+        let rowSizes: [Int]
+        let columnSizes: [Int]
+
         init(rows: [[UInt64]], columns: [[UInt64]]) {
             self.rows = rows
             self.columns = columns
+            rowSizes = rows.map(\.count)
+            columnSizes = columns.map(\.count)
         }
 
         mutating func jaccard(_ i: Int, _ j: Int) -> Double {
-            let a = rows[i]
-            let b = columns[j]
-            if a.isEmpty && b.isEmpty { return 1 }
+            let a = rowSizes[i]
+            let b = columnSizes[j]
+            if a == 0 && b == 0 { return 1 }
             if i != lastRow {
                 lastRow = i
                 counted = false
-                return Alignment.jaccardSorted(a, b)
+                return Alignment.jaccardSorted(rows[i], columns[j])
             }
-            if !counted { countRow(a) }
+            if !counted { countRow(rows[i]) }
             let common = counts[j]
-            return Double(common) / Double(a.count + b.count - common)
+            return Double(common) / Double(a + b - common)
         }
 
-        /// Calls `body` with each distinct tag of sorted `tags` and how many times it occurs.
-        static func forEachRun(_ tags: [UInt64], _ body: (UInt64, Int) -> Void) {
-            var k = 0
-            while k < tags.count {
-                var e = k + 1
-                while e < tags.count && tags[e] == tags[k] { e += 1 }
-                body(tags[k], e - k)
-                k = e
-            }
+        /// The end of the run of `tags[k]` in sorted `tags` (the first index past its last copy).
+        @inline(__always)
+        static func runEnd(_ tags: UnsafeBufferPointer<UInt64>, _ k: Int) -> Int {
+            var e = k + 1
+            while e < tags.count && tags[e] == tags[k] { e += 1 }
+            return e
         }
 
         /// Builds the index in two passes over the columns' runs, without sorting: the first
         /// places each distinct tag in a slot and counts its postings, the second writes them.
+        /// Empty slots have an empty posting range.
         mutating func buildIndex() {
             var total = 0
             for column in columns { total += column.count }
             var size = 4
             while size < 2 * total { size *= 2 }
             let mask = size - 1
-            slotTags = [UInt64](repeating: 0, count: size)
-            var used = [Bool](repeating: false, count: size)
-            var postings = [Int32](repeating: 0, count: size)
-            func slot(_ tag: UInt64) -> Int {
-                var k = Int(truncatingIfNeeded: tag) & mask
-                while used[k] && slotTags[k] != tag { k = (k + 1) & mask }
-                return k
-            }
-            var runs = 0
-            for column in columns {
-                Self.forEachRun(column) { tag, _ in
-                    let k = slot(tag)
-                    used[k] = true
-                    slotTags[k] = tag
-                    postings[k] += 1
-                    runs += 1
-                }
-            }
-            slotPostings = [Range<Int32>](repeating: 0..<0, count: size)
+            var tags = [UInt64](repeating: 0, count: size)
+            // Per slot: postings so far (first pass), then the next posting to write (second).
             var next = [Int32](repeating: 0, count: size)
-            var start: Int32 = 0
-            for k in 0..<size where used[k] {
-                slotPostings[k] = start..<(start + postings[k])
-                next[k] = start
-                start += postings[k]
-            }
-            postingColumns = [Int32](repeating: 0, count: runs)
-            postingCounts = [Int32](repeating: 0, count: runs)
-            for (j, column) in columns.enumerated() {
-                Self.forEachRun(column) { tag, times in
-                    let k = slot(tag)
-                    postingColumns[Int(next[k])] = Int32(j)
-                    postingCounts[Int(next[k])] = Int32(times)
-                    next[k] += 1
+            var ranges = [Range<Int32>](repeating: 0..<0, count: size)
+            var runs = 0
+            tags.withUnsafeMutableBufferPointer { tags in
+                next.withUnsafeMutableBufferPointer { next in
+                    // A slot is used once it has a posting.
+                    func slot(_ tag: UInt64) -> Int {
+                        var k = Int(truncatingIfNeeded: tag) & mask
+                        while next[k] != 0 && tags[k] != tag { k = (k + 1) & mask }
+                        return k
+                    }
+                    for column in columns {
+                        column.withUnsafeBufferPointer { c in
+                            var k = 0
+                            while k < c.count {
+                                let s = slot(c[k])
+                                tags[s] = c[k]
+                                next[s] += 1
+                                runs += 1
+                                k = Self.runEnd(c, k)
+                            }
+                        }
+                    }
+                    ranges.withUnsafeMutableBufferPointer { ranges in
+                        var start: Int32 = 0
+                        for k in 0..<size where next[k] != 0 {
+                            let count = next[k]
+                            ranges[k] = start..<(start + count)
+                            next[k] = start
+                            start += count
+                        }
+                    }
                 }
             }
+            var postColumns = [Int32](repeating: 0, count: runs)
+            var postCounts = [Int32](repeating: 0, count: runs)
+            tags.withUnsafeBufferPointer { tags in
+                ranges.withUnsafeBufferPointer { ranges in
+                    next.withUnsafeMutableBufferPointer { next in
+                        postColumns.withUnsafeMutableBufferPointer { postColumns in
+                            postCounts.withUnsafeMutableBufferPointer { postCounts in
+                                for (j, column) in columns.enumerated() {
+                                    column.withUnsafeBufferPointer { c in
+                                        var k = 0
+                                        while k < c.count {
+                                            let e = Self.runEnd(c, k)
+                                            var s = Int(truncatingIfNeeded: c[k]) & mask
+                                            while tags[s] != c[k] || ranges[s].isEmpty { s = (s + 1) & mask }
+                                            let p = Int(next[s])
+                                            postColumns[p] = Int32(j)
+                                            postCounts[p] = Int32(e - k)
+                                            next[s] += 1
+                                            k = e
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            slotTags = tags
+            slotPostings = ranges
+            postingColumns = postColumns
+            postingCounts = postCounts
             indexed = true
         }
 
         /// The multiset intersection sizes of sorted `a` with every column.
         mutating func countRow(_ a: [UInt64]) {
             if !indexed { buildIndex() }
-            if counts.count != columns.count {
-                counts = [Int](repeating: 0, count: columns.count)
-            } else {
-                for j in counts.indices { counts[j] = 0 }
-            }
+            if counts.count != columns.count { counts = [Int](repeating: 0, count: columns.count) }
             let mask = slotTags.count - 1
-            Self.forEachRun(a) { tag, times in
-                var slot = Int(truncatingIfNeeded: tag) & mask
-                while !slotPostings[slot].isEmpty {
-                    if slotTags[slot] == tag {
-                        for p in slotPostings[slot] {
-                            counts[Int(postingColumns[Int(p)])] += min(Int(postingCounts[Int(p)]), times)
+            counts.withUnsafeMutableBufferPointer { counts in
+                counts.update(repeating: 0)
+                a.withUnsafeBufferPointer { a in
+                    slotTags.withUnsafeBufferPointer { tags in
+                        slotPostings.withUnsafeBufferPointer { ranges in
+                            postingColumns.withUnsafeBufferPointer { postColumns in
+                                postingCounts.withUnsafeBufferPointer { postCounts in
+                                    var k = 0
+                                    while k < a.count {
+                                        let e = Self.runEnd(a, k)
+                                        let times = e - k
+                                        let tag = a[k]
+                                        k = e
+                                        var s = Int(truncatingIfNeeded: tag) & mask
+                                        while !ranges[s].isEmpty {
+                                            if tags[s] == tag {
+                                                for p in Int(ranges[s].lowerBound)..<Int(ranges[s].upperBound) {
+                                                    counts[Int(postColumns[p])] += min(Int(postCounts[p]), times)
+                                                }
+                                                break
+                                            }
+                                            s = (s + 1) & mask
+                                        }
+                                    }
+                                }
+                            }
                         }
-                        return
                     }
-                    slot = (slot + 1) & mask
                 }
             }
             counted = true

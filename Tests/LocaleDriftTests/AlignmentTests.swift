@@ -73,6 +73,30 @@ struct LongAlignmentTests {
         #expect(positional.allSatisfy { $0.0 == $0.1 && source[$0.0] == target[$0.1] })
     }
 
+    @Test("scored traces back the same pairs from kept scores as from scores computed again")
+    func keptScores() {
+        var seed: UInt64 = 7
+        func next() -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return seed >> 33
+        }
+        for _ in 0..<200 {
+            let n = Int(next() % 12)
+            let m = Int(next() % 12)
+            // Few distinct values, many ties, some not positive.
+            let cells = (0..<(n * m)).map { _ in Double(Int(next() % 7) - 2) / 4 }
+            var calls = 0
+            let score = { (i: Int, j: Int) -> Double in
+                calls += 1
+                return cells[i * m + j]
+            }
+            let kept = Alignment.scored(n, m, limit: 1_000, keptScores: 1_000, score: score).map { "\($0.0)-\($0.1)" }
+            #expect(calls == n * m)
+            let again = Alignment.scored(n, m, limit: 1_000, keptScores: 0, score: score).map { "\($0.0)-\($0.1)" }
+            #expect(kept == again)
+        }
+    }
+
     @Test("lcs over the limit: unique elements anchor the middle, the stretches between them are aligned exactly")
     func lcsAnchored() {
         let a = (0..<300).map { $0 % 7 == 0 ? "dup" : "e\($0)" }
