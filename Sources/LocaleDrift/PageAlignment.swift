@@ -499,11 +499,24 @@ public struct PageAlignment: Sendable {
         let k = key.trimmingSpaces
         guard !k.isEmpty, k != "(empty)" else { return nil }
         if !firstWord { return LinkTarget.asciiLowercased(k) }
-        let first = k.unicodeScalars.prefix { $0 != " " && $0 != "\t" }
-        guard first.allSatisfy(\.isASCII),
-            first.contains(where: { !(("a"..."z").contains($0) || ("A"..."Z").contains($0)) })
-        else { return nil }
-        return LinkTarget.asciiLowercased(String(String.UnicodeScalarView(first)))
+        // On UTF-8 bytes: the first word ends at the first space or tab byte (no other scalar
+        // holds one), and it is ASCII when none of its bytes is 0x80 or above.
+        var bytes = k
+        return bytes.withUTF8 { b -> String? in
+            var end = 0
+            var code = false
+            while end < b.count, b[end] != 0x20, b[end] != 0x09 {
+                let c = b[end]
+                if c >= 0x80 { return nil }
+                if !((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) { code = true }
+                end += 1
+            }
+            guard code else { return nil }
+            return String(unsafeUninitializedCapacity: end) { out in
+                for i in 0..<end { out[i] = b[i] >= 0x41 && b[i] <= 0x5A ? b[i] | 0x20 : b[i] }
+                return end
+            }
+        }
     }
 
     /// Rows of two matched generic tables aligned by their tokens (the key breaks ties), then a
@@ -743,22 +756,23 @@ public struct PageAlignment: Sendable {
     static func codeWords(_ code: String) -> [UInt64] {
         var code = code
         return code.withUTF8 { b in
+            // At most 12 words: a scan of them is cheaper than a set.
             var out: [UInt64] = []
-            var seen = Set<UInt64>()
-            var start = 0
+            out.reserveCapacity(12)
             func isWord(_ c: UInt8) -> Bool { c == 0x5F || (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) }
             var i = 0
-            while i <= b.count, out.count < 12 {
-                if i < b.count, isWord(b[i]) {
+            while i < b.count, out.count < 12 {
+                guard isWord(b[i]) else {
                     i += 1
                     continue
                 }
+                let start = i
+                i += 1
+                while i < b.count, isWord(b[i]) { i += 1 }
                 if i - start >= 3, (b[start] | 0x20) >= 0x61 && (b[start] | 0x20) <= 0x7A {
                     let h = TagHash.of(UInt8(ascii: "w"), bytes: UnsafeBufferPointer(rebasing: b[start..<i]))
-                    if seen.insert(h).inserted { out.append(h) }
+                    if !out.contains(h) { out.append(h) }
                 }
-                i += 1
-                start = i
             }
             return out
         }

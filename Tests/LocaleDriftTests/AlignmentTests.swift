@@ -1,3 +1,4 @@
+import DocSpecTestSupport
 @testable import LocaleDrift
 import Testing
 
@@ -75,16 +76,12 @@ struct LongAlignmentTests {
 
     @Test("scored traces back the same pairs from kept scores as from scores computed again")
     func keptScores() {
-        var seed: UInt64 = 7
-        func next() -> UInt64 {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return seed >> 33
-        }
+        var rng = SeededGenerator(seed: 7)
         for _ in 0..<200 {
-            let n = Int(next() % 12)
-            let m = Int(next() % 12)
+            let n = Int(rng.next() % 12)
+            let m = Int(rng.next() % 12)
             // Few distinct values, many ties, some not positive.
-            let cells = (0..<(n * m)).map { _ in Double(Int(next() % 7) - 2) / 4 }
+            let cells = (0..<(n * m)).map { _ in Double(Int(rng.next() % 7) - 2) / 4 }
             var calls = 0
             let score = { (i: Int, j: Int) -> Double in
                 calls += 1
