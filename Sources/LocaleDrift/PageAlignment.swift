@@ -82,7 +82,7 @@ public struct PageAlignment: Sendable {
         // The n × m similarities, a row at a time when the scoring asks row by row.
         var scoring = SectionScoring(
             sourceLevel: sLevel, targetLevel: tLevel, sourceAnchor: sAnchor.map { $0 ?? -1 }, targetAnchor: tAnchor.map { $0 ?? -1 },
-            sourceTokenCount: ss.map(\.count), targetTokenCount: ts.map(\.count), sourceHasCode: sCode.map { !$0.isEmpty },
+            sourceTokenCount: ss.map { $0.count }, targetTokenCount: ts.map { $0.count }, sourceHasCode: sCode.map { !$0.isEmpty },
             targetHasCode: tCode.map { !$0.isEmpty }, sourceHasDeep: sDeep.map { $0 != nil }, targetHasDeep: tDeep.map { $0 != nil },
             sourceLetters: sLetters, targetLetters: tLetters, ratio: ratio, own: Alignment.TagIntersections(rows: ss, columns: ts),
             code: Alignment.TagIntersections(rows: sCode, columns: tCode),
@@ -711,7 +711,10 @@ public struct PageAlignment: Sendable {
         func add(_ u: UnsafePointer<PageUnit>) {
             out.append(contentsOf: u.pointee.tags)
             u.pointee.tokens.appendIdentifierParts(wholeWords: false, to: &out)
-            if let t = u.pointee.table { for row in t.rows { row.tokens.appendIdentifierParts(wholeWords: false, to: &out) } }
+            // Rows read in place (a copy of a row retains each of its parts).
+            u.pointee.table?.rows.withUnsafeBufferPointer { rows in
+                for k in rows.indices { rows[k].tokens.appendIdentifierParts(wholeWords: false, to: &out) }
+            }
         }
         s.units.withUnsafeBufferPointer { units in
             if let h = section.headingIndex { add(units.baseAddress! + h) }
@@ -1001,8 +1004,8 @@ extension Alignment {
         init(rows: [[UInt64]], columns: [[UInt64]]) {
             self.rows = rows
             self.columns = columns
-            rowSizes = rows.map(\.count)
-            columnSizes = columns.map(\.count)
+            rowSizes = rows.map { $0.count }
+            columnSizes = columns.map { $0.count }
         }
 
         mutating func jaccard(_ i: Int, _ j: Int) -> Double {
@@ -1031,8 +1034,17 @@ extension Alignment {
         /// places each distinct tag in a slot and counts its postings, the second writes them.
         /// Empty slots have an empty posting range.
         mutating func buildIndex() {
+            // Sized by the columns' runs (a column repeats tags): at most half the slots used.
             var total = 0
-            for column in columns { total += column.count }
+            for column in columns {
+                column.withUnsafeBufferPointer { c in
+                    var k = 0
+                    while k < c.count {
+                        total += 1
+                        k = Self.runEnd(c, k)
+                    }
+                }
+            }
             var size = 4
             while size < 2 * total { size *= 2 }
             let mask = size - 1
