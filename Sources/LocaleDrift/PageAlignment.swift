@@ -177,6 +177,7 @@ public struct PageAlignment: Sendable {
         /// The score of sections `i` and `j` whose `partial(i, j)` is `partial` (read only when
         /// both have headings): 100 for the two parts before the first heading, -1 for one of
         /// them and a section, else `partial` with the length and position terms.
+        @inline(__always)
         func score(_ i: Int, _ j: Int, partial: Double) -> Double {
             let la = sourceLevel[i]
             let lb = targetLevel[j]
@@ -348,6 +349,7 @@ public struct PageAlignment: Sendable {
                 }
             }
             memo.regions.append(.init(sourceUnits: su, targetUnits: tu, headings: headings, matches: matches))
+            region.matches.reserveCapacity(matches.count)
             for (a, b) in matches { region.matches[su[a]] = tu[b] }
             regions.append(region)
         }
@@ -707,8 +709,9 @@ public struct PageAlignment: Sendable {
     /// parts of their code tokens and the units' code keys.
     static func signature(_ section: PageSection, _ s: PageStructure) -> [UInt64] {
         var out: [UInt64] = []
-        // `Node.ELEMENT_NODE` in one locale, `ELEMENT_NODE` in the other: still alike.
-        func add(_ u: UnsafePointer<PageUnit>) {
+        // `Node.ELEMENT_NODE` in one locale, `ELEMENT_NODE` in the other: still alike. (`out`
+        // is passed, not captured: a captured variable is checked for exclusive access per use.)
+        func add(_ u: UnsafePointer<PageUnit>, to out: inout [UInt64]) {
             out.append(contentsOf: u.pointee.tags)
             u.pointee.tokens.appendIdentifierParts(wholeWords: false, to: &out)
             // Rows read in place (a copy of a row retains each of its parts).
@@ -717,9 +720,9 @@ public struct PageAlignment: Sendable {
             }
         }
         s.units.withUnsafeBufferPointer { units in
-            if let h = section.headingIndex { add(units.baseAddress! + h) }
+            if let h = section.headingIndex { add(units.baseAddress! + h, to: &out) }
             for k in section.body {
-                add(units.baseAddress! + k)
+                add(units.baseAddress! + k, to: &out)
                 if let c = units[k].codeKey { out.append(TagHash.of(UInt8(ascii: "k"), c)) }
             }
         }
@@ -938,37 +941,39 @@ extension Alignment {
         // `keptScores` cells, recomputed (the same values) above.
         let w = m + 1
         let keep = n * m <= keptScores
-        var best = [Float](repeating: 0, count: (n + 1) * w)
-        var kept = [Float](repeating: 0, count: keep ? n * m : 0)
-        best.withUnsafeMutableBufferPointer { best in
-            kept.withUnsafeMutableBufferPointer { kept in
-                for i in stride(from: n - 1, through: 0, by: -1) {
-                    for j in stride(from: m - 1, through: 0, by: -1) {
-                        var v = max(best[(i + 1) * w + j], best[i * w + j + 1])
-                        let sc = Float(score(i, j))
-                        if keep { kept[i * m + j] = sc }
-                        if sc > 0 { v = max(v, sc + best[(i + 1) * w + j + 1]) }
-                        best[i * w + j] = v
-                    }
+        let cells = (n + 1) * w + (keep ? n * m : 0)
+        // One buffer (on the stack when small): best, then the kept scores.
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: cells) { buffer in
+            buffer.initialize(repeating: 0)
+            let best = UnsafeMutableBufferPointer(rebasing: buffer[0..<((n + 1) * w)])
+            let kept = UnsafeMutableBufferPointer(rebasing: buffer[((n + 1) * w)...])
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                for j in stride(from: m - 1, through: 0, by: -1) {
+                    var v = max(best[(i + 1) * w + j], best[i * w + j + 1])
+                    let sc = Float(score(i, j))
+                    if keep { kept[i * m + j] = sc }
+                    if sc > 0 { v = max(v, sc + best[(i + 1) * w + j + 1]) }
+                    best[i * w + j] = v
                 }
             }
-        }
-        var out: [(Int, Int)] = []
-        var i = 0
-        var j = 0
-        while i < n && j < m {
-            let sc = keep ? kept[i * m + j] : Float(score(i, j))
-            if sc > 0, best[i * w + j] == sc + best[(i + 1) * w + j + 1] {
-                out.append((i, j))
-                i += 1
-                j += 1
-            } else if best[(i + 1) * w + j] >= best[i * w + j + 1] {
-                i += 1
-            } else {
-                j += 1
+            var out: [(Int, Int)] = []
+            out.reserveCapacity(min(n, m))
+            var i = 0
+            var j = 0
+            while i < n && j < m {
+                let sc = keep ? kept[i * m + j] : Float(score(i, j))
+                if sc > 0, best[i * w + j] == sc + best[(i + 1) * w + j + 1] {
+                    out.append((i, j))
+                    i += 1
+                    j += 1
+                } else if best[(i + 1) * w + j] >= best[i * w + j + 1] {
+                    i += 1
+                } else {
+                    j += 1
+                }
             }
+            return out
         }
-        return out
     }
 
     /// Tables of at most this many cells keep their scores for the traceback (4 bytes a cell).
