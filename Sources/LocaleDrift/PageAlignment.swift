@@ -30,15 +30,15 @@ public struct PageAlignment: Sendable {
         let sl = max(source.letterCount, 1)
         let tl = max(target.letterCount, 1)
         lengthRatio = Double(tl) / Double(sl)
-        let ss = source.sections.map { Self.signature($0, source).sorted() }
-        let ts = target.sections.map { Self.signature($0, target).sorted() }
+        let ss = source.sections.map { Self.sorted(Self.signature($0, source)) }
+        let ts = target.sections.map { Self.sorted(Self.signature($0, target)) }
         // A section with subsections is also compared by everything under it: a translator who
         // folded an H3 into its H2 (a parameter heading turned into a list item) kept the H2's
         // content, subsections included.
         let sDeep = Self.deepSignatures(source, ss)
         let tDeep = Self.deepSignatures(target, ts)
-        let sCode = source.sections.map { Self.codeWords($0, source).sorted() }
-        let tCode = target.sections.map { Self.codeWords($0, target).sorted() }
+        let sCode = source.sections.map { Self.sorted(Self.codeWords($0, source)) }
+        let tCode = target.sections.map { Self.sorted(Self.codeWords($0, target)) }
         let sLetters = source.sections.map { Self.letters($0, source) }
         let tLetters = target.sections.map { Self.letters($0, target) }
         let n = source.sections.count
@@ -440,6 +440,13 @@ public struct PageAlignment: Sendable {
     /// table pair.
     mutating func pairRows() {
         func isGeneric(_ u: PageUnit) -> Bool { u.kind == .table && !u.isSpecTable && u.table != nil }
+        // Each source row is paired at most once: room for all of them, no rehashing.
+        var sourceRows = 0
+        source.units.withUnsafeBufferPointer { units in
+            for u in units.indices where isGeneric(units[u]) { sourceRows += units[u].table!.rows.count }
+        }
+        rowPairs.reserveCapacity(sourceRows)
+        targetRowPairs.reserveCapacity(sourceRows)
         for region in regions {
             for (a, b) in region.matches.sorted(by: { $0.key < $1.key }) where isGeneric(source.units[a]) && isGeneric(target.units[b]) {
                 for (i, j) in Self.alignRows(source.units[a].table!.rows, target.units[b].table!.rows) {
@@ -729,20 +736,27 @@ public struct PageAlignment: Sendable {
         return out
     }
 
+    /// `tags` in increasing order, sorted in place.
+    static func sorted(_ tags: consuming [UInt64]) -> [UInt64] {
+        tags.sort()
+        return tags
+    }
+
     /// For each section with subsections, the sorted signatures of it and its subsections;
     /// `nil` for a section without subsections or with more than eight.
     static func deepSignatures(_ s: PageStructure, _ own: [[UInt64]]) -> [[UInt64]?] {
         s.sections.indices.map { i -> [UInt64]? in
             guard i + 1 < s.sections.count, s.sections[i + 1].level > s.sections[i].level, s.sections[i].headingIndex != nil else { return nil }
             var k = i + 1
-            var out = own[i]
-            while k < s.sections.count, s.sections[k].level > s.sections[i].level {
-                out += own[k]
-                k += 1
-            }
+            while k < s.sections.count, s.sections[k].level > s.sections[i].level { k += 1 }
             // A large subtree (a page's H1 over everything) is no evidence for one heading and
             // would make every comparison of its row as long as the page.
-            return k - i - 1 <= 8 ? out.sorted() : nil
+            guard k - i - 1 <= 8 else { return nil }
+            var out: [UInt64] = []
+            out.reserveCapacity(own[i..<k].reduce(0) { $0 + $1.count })
+            for x in i..<k { out += own[x] }
+            out.sort()
+            return out
         }
     }
 
