@@ -322,8 +322,8 @@ public struct PageAlignment: Sendable {
             var region = Region(
                 sourceSections: [i] + (i + 1..<nextI).filter { !movedS.contains($0) },
                 targetSections: [j] + (j + 1..<nextJ).filter { !movedT.contains($0) }, sourceUnits: [], targetUnits: [], matches: [:])
-            region.sourceUnits = region.sourceSections.flatMap { Self.units(source.sections[$0]) }
-            region.targetUnits = region.targetSections.flatMap { Self.units(target.sections[$0]) }
+            region.sourceUnits = Self.units(region.sourceSections, source)
+            region.targetUnits = Self.units(region.targetSections, target)
             let su = region.sourceUnits
             let tu = region.targetUnits
             let src = source
@@ -362,7 +362,8 @@ public struct PageAlignment: Sendable {
             guard let rows = s.units[u].table?.rows, !rows.isEmpty, !s.units[u].isSpecTable else { return 0 }
             return Double(rows.indices.filter { paired[RowRef(unit: u, row: $0)] != nil }.count) / Double(rows.count)
         }
-        for region in regions {
+        // Only the sections after a region's matched pair can be missing or extra.
+        for region in regions where region.sourceSections.count > 1 || region.targetSections.count > 1 {
             let matchedTargets = Set(region.matches.values)
             let regionSources = Set(region.sourceSections)
             let regionTargets = Set(region.targetSections)
@@ -642,6 +643,16 @@ public struct PageAlignment: Sendable {
     }
 
     static func units(_ s: PageSection) -> [Int] { (s.headingIndex.map { [$0] } ?? []) + Array(s.body) }
+
+    /// The units of `sections` of `s` in order, each section's as `units(_:)` gives them.
+    static func units(_ sections: [Int], _ s: PageStructure) -> [Int] {
+        var out: [Int] = []
+        for k in sections {
+            if let h = s.sections[k].headingIndex { out.append(h) }
+            out.append(contentsOf: s.sections[k].body)
+        }
+        return out
+    }
 
     /// `x` and the sections after it in `within` that are nested deeper than it.
     static func withSubsections(_ x: Int, _ s: PageStructure, _ within: [Int]) -> [Int] {
