@@ -967,8 +967,9 @@ extension Alignment {
         let w = m + 1
         let keep = n * m <= keptScores
         let cells = (n + 1) * w + (keep ? n * m : 0)
-        // One buffer (on the stack when small): best, then the kept scores.
-        return withUnsafeTemporaryAllocation(of: Float.self, capacity: cells) { buffer in
+        // One buffer: best, then the kept scores; on the stack for small tables (at most
+        // 16 KB: `score` runs inside), on the heap for the others.
+        func align(_ buffer: UnsafeMutableBufferPointer<Float>) -> [(Int, Int)] {
             buffer.initialize(repeating: 0)
             let best = UnsafeMutableBufferPointer(rebasing: buffer[0..<((n + 1) * w)])
             let kept = UnsafeMutableBufferPointer(rebasing: buffer[((n + 1) * w)...])
@@ -999,6 +1000,10 @@ extension Alignment {
             }
             return out
         }
+        if cells <= 4_096 { return withUnsafeTemporaryAllocation(of: Float.self, capacity: cells, align) }
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: cells)
+        defer { buffer.deallocate() }
+        return align(buffer)
     }
 
     /// Tables of at most this many cells keep their scores for the traceback (4 bytes a cell).
