@@ -1065,11 +1065,11 @@ extension Alignment {
             return e
         }
 
-        /// Builds the index in two passes over the columns' runs, without sorting: the first
-        /// places each distinct tag in a slot and counts its postings, the second writes them.
-        /// Empty slots have an empty posting range.
+        /// Builds the index over the columns' runs, without sorting: a first pass counts the
+        /// runs (the table gets at least twice as many slots), the second places each distinct
+        /// tag in a slot and counts its postings, the third writes them. Empty slots have an
+        /// empty posting range.
         mutating func buildIndex() {
-            // Sized by the columns' runs (a column repeats tags): at most half the slots used.
             var total = 0
             for column in columns {
                 column.withUnsafeBufferPointer { c in
