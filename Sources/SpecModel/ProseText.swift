@@ -205,24 +205,28 @@ public enum ProseText {
         var units: [ProseUnit] = []
         var text: [UInt8] = []
         var scratch: [UInt8] = []
-        var cleaned: [UInt8] = []
 
         mutating func add(_ kind: ProseUnit.Kind, _ inlines: [Inline], _ location: SourceLocation, section: Int) {
-            // Built, cleaned and split on byte buffers; the text goes to the page's buffer.
-            scratch.removeAll(keepingCapacity: true)
-            appendText(of: inlines, links: true, to: &scratch)
-            scratch.withUnsafeBufferPointer { cleanedBytes($0, into: &cleaned) }
+            // The inlines' text is appended to the page's buffer, then cleaned and its spaces
+            // normalised where it is (each pass writes no further than it has read).
             let start = text.count
-            cleaned.withUnsafeBufferPointer { appendNormalisedSpaces(bytes: $0, to: &text) }
-            guard text.count > start else { return }
-            var unit = ProseUnit(kind: kind, textRange: start..<text.count, location: location, section: section)
+            appendText(of: inlines, links: true, to: &text)
+            let end = text.withUnsafeMutableBufferPointer { all in
+                let raw = UnsafeMutableBufferPointer(rebasing: all[start...])
+                let cleaned = UnsafeMutableBufferPointer(rebasing: raw[..<clean(inPlace: raw)])
+                return start + normalisedSpaces(bytes: UnsafeBufferPointer(cleaned), into: cleaned)
+            }
+            text.removeLast(text.count - end)
+            guard end > start else { return }
+            var unit = ProseUnit(kind: kind, textRange: start..<end, location: location, section: section)
             // Only a block with an external link can be a list of resources (checked second:
             // it cleans the text again).
             if hasExternalLink(inlines) {
                 scratch.removeAll(keepingCapacity: true)
                 appendText(of: inlines, links: false, to: &scratch)
-                scratch.withUnsafeBufferPointer { cleanedBytes($0, into: &cleaned) }
-                unit.externalLinksOnly = !cleaned.withUnsafeBufferPointer { proseWordsHaveLetters(bytes: $0) }
+                unit.externalLinksOnly = !scratch.withUnsafeMutableBufferPointer { all in
+                    proseWordsHaveLetters(bytes: UnsafeBufferPointer(rebasing: all[..<clean(inPlace: all)]))
+                }
             }
             units.append(unit)
         }
@@ -400,115 +404,120 @@ public enum ProseText {
 
     /// `clean(bytes:)`'s UTF-8 bytes.
     static func cleanedBytes(_ b: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        cleanedBytes(b, into: &out)
+        var out = Array(b)
+        let kept = out.withUnsafeMutableBufferPointer { clean(inPlace: $0) }
+        out.removeLast(out.count - kept)
         return out
     }
 
-    /// `cleanedBytes(_:)` written into `result` (its contents replaced, its storage reused: a
-    /// page's blocks are cleaned one after another into one buffer).
-    static func cleanedBytes(_ b: UnsafeBufferPointer<UInt8>, into result: inout [UInt8]) {
-        let n = b.count
-        var maybeURL = false
-        result.removeAll(keepingCapacity: true)
-        result.append(contentsOf: repeatElement(0, count: n))
-        // Written straight into the array's storage: the result is never longer than `b`.
-        let written = result.withUnsafeMutableBufferPointer { out -> Int in
-            var k = 0
-            var i = 0
-            var lineStart = true
-            while i < n {
-                if lineStart {
-                    lineStart = false
-                    // A `::: tip` / `:::` container line is left out with its line break.
-                    var j = i
-                    while j < n, b[j] == 0x20 || b[j] == 0x09 { j += 1 }
-                    if j + 2 < n, b[j] == 0x3A, b[j + 1] == 0x3A, b[j + 2] == 0x3A {
-                        while j < n, b[j] != 0x0A { j += 1 }
-                        if j < n {
-                            i = j + 1
-                            lineStart = true
-                        } else {
-                            // The last line: drop the line break before it too.
-                            if k > 0, out[k - 1] == 0x0A { k -= 1 }
-                            i = n
-                        }
-                        continue
-                    }
-                }
-                let c = b[i]
-                if c >= 0x80 {
-                    // A run of multibyte text (most of a Japanese or Russian page) holds no
-                    // marker: every one is ASCII. Copied as it is.
-                    var j = multibyteRunEnd(b, from: i + 1)
-                    while j < n, b[j] >= 0x80 { j += 1 }
-                    (out.baseAddress! + k).update(from: b.baseAddress! + i, count: j - i)
-                    k += j - i
-                    i = j
-                    continue
-                }
-                if c == 0x0A { lineStart = true }
-                if c == 0x7B {  // {
-                    // Skip a balanced `{…}` (nested braces included, as in `{{< x >}}`).
-                    var depth = 0
-                    var j = i
-                    var scalars = 0
-                    // Macros and shortcodes are short: an unclosed `{` must not rescan the page.
-                    while j < n, scalars < 1_000 {
-                        let x = b[j]
-                        if x == 0x7B { depth += 1 } else if x == 0x7D {
-                            depth -= 1
-                            if depth == 0 { break }
-                        }
-                        if x & 0xC0 != 0x80 { scalars += 1 }
-                        j += 1
-                    }
-                    if j < n, b[j] == 0x7D, depth == 0 {
-                        out[k] = 0x20
-                        k += 1
+    /// Cleans the UTF-8 text in `buffer` where it is (`clean(bytes:)`) and returns the length
+    /// of the result, which is `buffer`'s first bytes (never longer than the text): no byte is
+    /// written before it has been read.
+    static func clean(inPlace buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard let p = buffer.baseAddress else { return 0 }
+        let b = UnsafeBufferPointer(buffer)
+        let n = buffer.count
+        var k = 0
+        var i = 0
+        var lineStart = true
+        while i < n {
+            if lineStart {
+                lineStart = false
+                // A `::: tip` / `:::` container line is left out with its line break.
+                var j = i
+                while j < n, p[j] == 0x20 || p[j] == 0x09 { j += 1 }
+                if j + 2 < n, p[j] == 0x3A, p[j + 1] == 0x3A, p[j + 2] == 0x3A {
+                    while j < n, p[j] != 0x0A { j += 1 }
+                    if j < n {
                         i = j + 1
-                        continue
+                        lineStart = true
+                    } else {
+                        // The last line: drop the line break before it too.
+                        if k > 0, p[k - 1] == 0x0A { k -= 1 }
+                        i = n
                     }
-                }
-                if c == 0x25, i + 1 < n, isPrintfConversion(b[i + 1]) {  // %s
-                    out[k] = 0x20
-                    k += 1
-                    i += 2
                     continue
                 }
-                if c == 0x40 || c == 0x2F || c == 0x77 || c == 0x57 { maybeURL = true }  // @ / w W
-                out[k] = c
-                k += 1
-                i += 1
             }
-            return k
+            // A run kept as it is: multibyte text (every marker is ASCII, a run of Japanese or
+            // Russian is passed over a word at a time) and ASCII bytes other than a line break,
+            // `{` and `%`. Moved only once something before it was left out.
+            var j = i
+            while j < n {
+                let c = p[j]
+                if c >= 0x80 {
+                    j = multibyteRunEnd(b, from: j + 1)
+                    while j < n, p[j] >= 0x80 { j += 1 }
+                } else if c == 0x0A || c == 0x7B || c == 0x25 {
+                    break
+                } else {
+                    j += 1
+                }
+            }
+            if j > i {
+                if k != i { (p + k).update(from: p + i, count: j - i) }
+                k += j - i
+                i = j
+                continue
+            }
+            let c = p[i]
+            if c == 0x0A { lineStart = true }
+            if c == 0x7B {  // {
+                // Skip a balanced `{…}` (nested braces included, as in `{{< x >}}`).
+                var depth = 0
+                var j = i
+                var scalars = 0
+                // Macros and shortcodes are short: an unclosed `{` must not rescan the page.
+                while j < n, scalars < 1_000 {
+                    let x = p[j]
+                    if x == 0x7B { depth += 1 } else if x == 0x7D {
+                        depth -= 1
+                        if depth == 0 { break }
+                    }
+                    if x & 0xC0 != 0x80 { scalars += 1 }
+                    j += 1
+                }
+                if j < n, p[j] == 0x7D, depth == 0 {
+                    p[k] = 0x20
+                    k += 1
+                    i = j + 1
+                    continue
+                }
+            }
+            if c == 0x25, i + 1 < n, isPrintfConversion(p[i + 1]) {  // %s
+                p[k] = 0x20
+                k += 1
+                i += 2
+                continue
+            }
+            p[k] = c
+            k += 1
+            i += 1
         }
-        result.removeLast(n - written)
-        guard maybeURL else { return }
+        // Only text with `@`, `/`, `w` or `W` can hold a URL or an address.
+        guard memchr(p, 0x40, k) != nil || memchr(p, 0x2F, k) != nil || memchr(p, 0x77, k) != nil || memchr(p, 0x57, k) != nil
+        else { return k }
         // URLs and addresses, word by word (words are separated by single spaces here), left
         // out in place: the bytes kept are moved towards the front.
-        var kept = 0
-        result.withUnsafeMutableBufferPointer { out in
-            var w = 0
-            var start = 0
-            func word(_ end: Int) {
-                guard !isAddress(out[start..<end]) else { return }
-                // Forward, byte by byte: the kept bytes move towards the front (`w <= start`).
-                for k in start..<end {
-                    out[w] = out[k]
-                    w += 1
-                }
-            }
-            for k in 0..<out.count where out[k] == 0x20 {
-                word(k)
-                out[w] = 0x20
+        let out = UnsafeMutableBufferPointer(rebasing: buffer[..<k])
+        var w = 0
+        var start = 0
+        func word(_ end: Int) {
+            guard !isAddress(out[start..<end]) else { return }
+            // Forward, byte by byte: the kept bytes move towards the front (`w <= start`).
+            for k in start..<end {
+                out[w] = out[k]
                 w += 1
-                start = k + 1
             }
-            word(out.count)
-            kept = w
         }
-        result.removeLast(result.count - kept)
+        for k in 0..<out.count where out[k] == 0x20 {
+            word(k)
+            out[w] = 0x20
+            w += 1
+            start = k + 1
+        }
+        word(out.count)
+        return w
     }
 
     static func isPrintfConversion(_ u: UInt8) -> Bool {
@@ -549,86 +558,99 @@ public enum ProseText {
         String(unsafeUninitializedCapacity: b.count) { normalisedSpaces(bytes: b, into: $0) }
     }
 
-    /// Appends `normalisedSpaces(bytes:)`'s UTF-8 bytes to `out`.
-    static func appendNormalisedSpaces(bytes b: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        // Normalised in temporary storage (on the stack for a block's text), then copied.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(b.count, 1)) { t in
-            let k = normalisedSpaces(bytes: b, into: t)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: t[..<k]))
-        }
-    }
-
     /// The offset of the first eight-byte word at or after `from` in `b` that holds an ASCII
-    /// byte (or the byte `avoiding`), or of the tail shorter than a word: every byte before it
-    /// is non-ASCII (and not `avoiding`). A run of Japanese or Cyrillic text is passed over a
-    /// word at a time; the caller goes on byte by byte from there.
+    /// byte, or of the tail shorter than a word: every byte before it is non-ASCII. A run of
+    /// Japanese or Cyrillic text is passed over a word at a time; the caller goes on byte by
+    /// byte from there.
     @inline(__always)
-    static func multibyteRunEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int, avoiding: UInt8? = nil) -> Int {
+    static func multibyteRunEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         guard let base = b.baseAddress else { return from }
         let high: UInt64 = 0x8080_8080_8080_8080
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var j = from
         while j + 8 <= b.count {
-            let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
-            if w & high != high { break }
-            if let x = avoiding {
-                // A byte equal to `x`: the top bit of its zero test (exact per byte).
-                let v = w ^ (UInt64(x) &* 0x0101_0101_0101_0101)
-                if ~(((v & lows) &+ lows) | v | lows) != 0 { break }
-            }
+            if UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) & high != high { break }
             j += 8
         }
         return j
     }
 
     /// Writes the bytes of `normalisedSpaces(bytes:)` into `out` (at least `b.count` bytes, the
-    /// result is never longer) and returns how many it wrote.
+    /// result is never longer) and returns how many it wrote. `out` may start where `b` does
+    /// (normalising in place): no byte is written before it has been read.
     static func normalisedSpaces(bytes b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard let p = b.baseAddress, let o = out.baseAddress else { return 0 }
+        let n = b.count
         var k = 0
-        var pending = false
         var i = 0
-        while i < b.count {
-            let c = b[i]
-            var space = 0
-            if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
-                space = 1
-            } else if c == 0xE3, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0x80 {
-                space = 3  // U+3000
-            } else if c >= 0x80 {
-                // A run of multibyte text up to the next U+3000 (E3 80 80): copied as it is.
-                if pending {
-                    out[k] = 0x20
-                    k += 1
-                    pending = false
+        while i < n {
+            // White space (space, tab, line breaks, U+3000): one space between two words.
+            var s = i
+            while s < n {
+                let c = p[s]
+                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
+                    s += 1
+                } else if c == 0xE3, s + 2 < n, p[s + 1] == 0x80, p[s + 2] == 0x80 {
+                    s += 3
+                } else {
+                    break
                 }
-                // Eight bytes at a time while they are all non-ASCII and none is 0x80 (the
-                // U+3000's second and third byte), then from two bytes back (its E3 may end the
-                // last word passed) byte by byte; a continuation byte is never E3.
-                var j = max(multibyteRunEnd(b, from: i + 1, avoiding: 0x80) - 2, i + 1)
-                while j < b.count, b[j] >= 0x80 {
-                    if b[j] == 0xE3, j + 2 < b.count, b[j + 1] == 0x80, b[j + 2] == 0x80 { break }
-                    j += 1
-                }
-                (out.baseAddress! + k).update(from: b.baseAddress! + i, count: j - i)
-                k += j - i
-                i = j
-                continue
             }
-            if space > 0 {
-                pending = k > 0
-                i += space
-                continue
-            }
-            if pending {
-                out[k] = 0x20
+            if s == n { break }
+            if s > i, k > 0 {
+                o[k] = 0x20
                 k += 1
-                pending = false
             }
-            out[k] = c
-            k += 1
-            i += 1
+            // The word, up to the next white space, copied as it is (moved only when `out` is
+            // behind it).
+            var j = s
+            while j < n {
+                let c = p[j]
+                if c < 0x80 {
+                    if c <= 0x20, c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D { break }
+                    j += 1
+                } else if c == 0xE3, j + 2 < n, p[j + 1] == 0x80, p[j + 2] == 0x80 {
+                    break
+                } else {
+                    j = multibyteWordEnd(b, from: j)
+                }
+            }
+            if o + k != p + s { (o + k).update(from: p + s, count: j - s) }
+            k += j - s
+            i = j
         }
         return k
+    }
+
+    /// The end of the run of non-ASCII bytes of UTF-8 `b` that starts at `from` (a non-ASCII
+    /// scalar other than U+3000): the offset of the next ASCII byte or U+3000 (E3 80 80), or
+    /// `b.count`. Passes eight bytes at a time over words that are all non-ASCII and hold no two
+    /// 0x80 bytes in a row (U+3000's second and third bytes; the pair may straddle two words),
+    /// then goes on byte by byte from two bytes before the word it stopped at (the U+3000's E3
+    /// may end the word before).
+    @inline(__always)
+    static func multibyteWordEnd(_ b: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        guard let p = b.baseAddress else { return i }
+        let n = b.count
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var j = i + 1
+        var carry: UInt64 = 0  // the top bit of the last byte passed when it was 0x80, at byte 0
+        while j + 8 <= n {
+            let w = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
+            if w & high != high { break }
+            // The bytes equal to 0x80: the top bit of each one's zero test (exact per byte).
+            let v = w ^ high
+            let is80 = ~(((v & lows) &+ lows) | v | lows)
+            if is80 & ((is80 << 8) | carry) != 0 { break }
+            carry = is80 >> 56
+            j += 8
+        }
+        j = max(j - 2, i + 1)
+        while j < n, p[j] >= 0x80 {
+            if p[j] == 0xE3, j + 2 < n, p[j + 1] == 0x80, p[j + 2] == 0x80 { break }
+            j += 1
+        }
+        return j
     }
 
     /// The words of `text` that read as prose, joined by spaces: tokens that look like code or
