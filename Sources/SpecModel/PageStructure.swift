@@ -588,23 +588,36 @@ public struct PageStructure: Hashable, Sendable {
             return s.withUTF8 { letters(bytes: $0) }
         }
 
-        /// `letters(_:)` of UTF-8 bytes.
+        /// `letters(_:)` of UTF-8 bytes. Two- and three-byte scalars (Cyrillic, kana, kanji)
+        /// are decoded in line and looked up in `alphabeticTable`; four-byte ones (and a sequence
+        /// cut short by the end, which valid UTF-8 has not) go through `ProseText.scalar`.
         static func letters(bytes b: UnsafeBufferPointer<UInt8>) -> Int {
-            Script.alphabeticTable.withUnsafeBufferPointer { table in
-                var n = 0
+            guard let p = b.baseAddress else { return 0 }
+            let n = b.count
+            return Script.alphabeticTable.withUnsafeBufferPointer { t in
+                let table = t.baseAddress!
+                var count = 0
                 var i = 0
-                while i < b.count {
-                    let c = b[i]
+                while i < n {
+                    let c = p[i]
                     if c < 0x80 {
-                        if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { n += 1 }
+                        if (c | 0x20) &- 0x61 < 26 { count += 1 }  // A–Z, a–z
                         i += 1
-                        continue
+                    } else if c < 0xE0, i + 1 < n {
+                        let v = Int(c & 0x1F) << 6 | Int(p[i + 1] & 0x3F)
+                        count += Int(table[v >> 3] >> UInt8(v & 7) & 1)
+                        i += 2
+                    } else if c >= 0xE0, c < 0xF0, i + 2 < n {
+                        let v = Int(c & 0x0F) << 12 | Int(p[i + 1] & 0x3F) << 6 | Int(p[i + 2] & 0x3F)
+                        count += Int(table[v >> 3] >> UInt8(v & 7) & 1)
+                        i += 3
+                    } else {
+                        let (u, w) = ProseText.scalar(b, at: i)
+                        if Script.isLetter(u, table: t) { count += 1 }
+                        i += w
                     }
-                    let (u, w) = ProseText.scalar(b, at: i)
-                    if Script.isLetter(u, table: table) { n += 1 }
-                    i += w
                 }
-                return n
+                return count
             }
         }
     }

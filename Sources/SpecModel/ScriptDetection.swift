@@ -30,50 +30,60 @@ public enum Script: String, Hashable, Sendable, CaseIterable, Comparable {
     }
 
     /// The script of every Basic Multilingual Plane scalar: 0 for none, else 1 + the index in
-    /// `allCases`. Built from `alphabeticTable`, not from the Unicode property lookup (65,536 of
-    /// those cost about 15 ms at every start of the tool).
+    /// `allCases`. Built from `alphabeticTable` block by block (`letterBlocks`), then the marks
+    /// `classify` gives a script whatever their letter property (`markScripts`), not from the
+    /// Unicode property lookup (65,536 of those cost about 15 ms at every start of the tool) nor
+    /// by classifying each scalar.
     static let bmpTable: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 0x10000)
-        for v in 0x80..<0x10000 {
-            guard let u = Unicode.Scalar(UInt32(v)), let s = classify(u, isAlphabetic: isLetter(u)) else { continue }
-            table[v] = UInt8(s.index + 1)
+        alphabeticTable.withUnsafeBufferPointer { letters in
+            // The first block that holds a scalar decides: later ones are written first.
+            for (block, script) in letterBlocks.reversed() where block.lowerBound < 0x10000 {
+                for v in Int(block.lowerBound)...Int(min(block.upperBound, 0xFFFF)) where letters[v >> 3] & (1 << UInt8(v & 7)) != 0 {
+                    table[v] = UInt8(script.index + 1)
+                }
+            }
         }
+        for (v, script) in markScripts { table[Int(v)] = UInt8(script.index + 1) }
         return table
     }()
+
+    /// The prolonged sound mark and iteration marks, used with kana and kanji and not
+    /// `isAlphabetic` everywhere: their scripts, whatever their letter property says.
+    static let markScripts: [(UInt32, Script)] = [
+        (0x30FC, .katakana), (0x30FD, .katakana), (0x30FE, .katakana), (0x309D, .hiragana), (0x309E, .hiragana), (0x3005, .han),
+    ]
+
+    /// The Unicode blocks whose letters belong to a script (no two overlap).
+    static let letterBlocks: [(ClosedRange<UInt32>, Script)] = [
+        (0x00C0...0x024F, .latin), (0x1E00...0x1EFF, .latin), (0x2C60...0x2C7F, .latin), (0xA720...0xA7FF, .latin),
+        (0xFF21...0xFF3A, .latin), (0xFF41...0xFF5A, .latin),
+        (0x0400...0x052F, .cyrillic), (0x1C80...0x1C8F, .cyrillic), (0x2DE0...0x2DFF, .cyrillic), (0xA640...0xA69F, .cyrillic),
+        (0x0370...0x03FF, .greek), (0x1F00...0x1FFF, .greek),
+        (0x0530...0x058F, .armenian),
+        (0x10A0...0x10FF, .georgian),
+        (0x0590...0x05FF, .hebrew),
+        (0x0600...0x06FF, .arabic), (0x0750...0x077F, .arabic), (0xFB50...0xFDFF, .arabic), (0xFE70...0xFEFF, .arabic),
+        (0x0900...0x097F, .devanagari),
+        (0x0E00...0x0E7F, .thai),
+        (0x3040...0x309F, .hiragana),
+        (0x30A0...0x30FF, .katakana), (0x31F0...0x31FF, .katakana), (0xFF66...0xFF9F, .katakana),
+        (0x3400...0x4DBF, .han), (0x4E00...0x9FFF, .han), (0xF900...0xFAFF, .han), (0x20000...0x3FFFF, .han),
+        (0x1100...0x11FF, .hangul), (0x3130...0x318F, .hangul), (0xAC00...0xD7AF, .hangul),
+    ]
 
     /// The classification by Unicode property and block, for scalars outside ASCII.
     static func classify(_ scalar: Unicode.Scalar) -> Script? {
         classify(scalar, isAlphabetic: scalar.properties.isAlphabetic)
     }
 
-    /// `classify(_:)` with the scalar's `isAlphabetic` property given.
+    /// `classify(_:)` with the scalar's `isAlphabetic` property given: a mark of `markScripts`
+    /// has its script, another letter the script of its block in `letterBlocks`.
     static func classify(_ scalar: Unicode.Scalar, isAlphabetic: Bool) -> Script? {
         let v = scalar.value
-        switch v {
-        // The prolonged sound mark and iteration marks are used with kana and are not
-        // `isAlphabetic` everywhere: classify them before the letter test.
-        case 0x30FC, 0x30FD, 0x30FE: return .katakana
-        case 0x309D, 0x309E: return .hiragana
-        case 0x3005: return .han  // 々
-        default: break
-        }
+        if let mark = markScripts.first(where: { $0.0 == v }) { return mark.1 }
         guard isAlphabetic else { return nil }
-        switch v {
-        case 0x00C0...0x024F, 0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF, 0xFF21...0xFF3A, 0xFF41...0xFF5A: return .latin
-        case 0x0400...0x052F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: return .cyrillic
-        case 0x0370...0x03FF, 0x1F00...0x1FFF: return .greek
-        case 0x0530...0x058F: return .armenian
-        case 0x10A0...0x10FF: return .georgian
-        case 0x0590...0x05FF: return .hebrew
-        case 0x0600...0x06FF, 0x0750...0x077F, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return .arabic
-        case 0x0900...0x097F: return .devanagari
-        case 0x0E00...0x0E7F: return .thai
-        case 0x3040...0x309F: return .hiragana
-        case 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return .katakana
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return .han
-        case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return .hangul
-        default: return nil
-        }
+        return letterBlocks.first { $0.0.contains(v) }?.1
     }
 
     /// Whether a scalar is a letter (`Unicode.Scalar.Properties.isAlphabetic`), answered from a
