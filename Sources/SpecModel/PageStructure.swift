@@ -589,8 +589,9 @@ public struct PageStructure: Hashable, Sendable {
         }
 
         /// `letters(_:)` of UTF-8 bytes. Two- and three-byte scalars (Cyrillic, kana, kanji)
-        /// are decoded in line and looked up in `alphabeticTable`; four-byte ones (and a sequence
-        /// cut short by the end, which valid UTF-8 has not) go through `ProseText.scalar`.
+        /// are decoded in line and looked up in `alphabeticTable` (U+0400–U+047F, all letters,
+        /// without a look-up); four-byte ones (and a sequence cut short by the end, which valid
+        /// UTF-8 has not) go through `ProseText.scalar`.
         static func letters(bytes b: UnsafeBufferPointer<UInt8>) -> Int {
             guard let p = b.baseAddress else { return 0 }
             let n = b.count
@@ -603,6 +604,10 @@ public struct PageStructure: Hashable, Sendable {
                     if c < 0x80 {
                         if (c | 0x20) &- 0x61 < 26 { count += 1 }  // A–Z, a–z
                         i += 1
+                    } else if c & 0xFE == 0xD0, i + 1 < n {
+                        // U+0400–U+047F: Cyrillic letters, every one.
+                        count += 1
+                        i += 2
                     } else if c < 0xE0, i + 1 < n {
                         let v = Int(c & 0x1F) << 6 | Int(p[i + 1] & 0x3F)
                         count += Int(table[v >> 3] >> UInt8(v & 7) & 1)

@@ -146,7 +146,7 @@ public enum ProseText {
         /// `counts(of: unit).scripts.count(in: scripts) > 0`, stopping at the first word that
         /// has one.
         public func hasProseLetter(of unit: ProseUnit, in scripts: Set<Script>) -> Bool {
-            withTextBytes(of: unit) { proseWordsHaveLetters(bytes: $0) { $0.count(in: scripts) > 0 } }
+            withTextBytes(of: unit) { proseWordsHaveLetters(bytes: $0, in: scripts) }
         }
 
         /// Calls `body` with the UTF-8 bytes of `unit`'s text (valid only during the call).
@@ -225,7 +225,7 @@ public enum ProseText {
                 scratch.removeAll(keepingCapacity: true)
                 appendText(of: inlines, links: false, to: &scratch)
                 unit.externalLinksOnly = !scratch.withUnsafeMutableBufferPointer { all in
-                    proseWordsHaveLetters(bytes: UnsafeBufferPointer(rebasing: all[..<clean(inPlace: all)]))
+                    proseWordsHaveLetters(bytes: UnsafeBufferPointer(rebasing: all[..<clean(inPlace: all)]), in: Script.every)
                 }
             }
             units.append(unit)
@@ -324,7 +324,7 @@ public enum ProseText {
                 continue
             }
             switch inline {
-            case .text(let t): out.append(contentsOf: t.utf8)
+            case .text(var t): t.withUTF8 { out.append(contentsOf: $0) }
             case .html(let h):
                 codeTag = nil
                 for tag: StaticString in ["code", "kbd", "samp", "var", "pre"] where hasTagPrefix(h, closing: false, tag) {
@@ -352,10 +352,13 @@ public enum ProseText {
                 appendText(of: c, links: true, to: &out)
                 // An autolink's text is its destination: compared byte for byte, and, when the
                 // bytes differ and either side is not ASCII, as strings (canonically equivalent
-                // spellings, `é` and `e` with a combining accent, are the same text).
+                // spellings, `é` and `e` with a combining accent, are the same text) unless the
+                // destination is ASCII and the text cannot be equivalent to an ASCII text (a
+                // link's translated title).
                 let t = out[start...]
                 var autolink = t.elementsEqual(destination.utf8) || (t.starts(with: "mailto:".utf8) && t.dropFirst(7).elementsEqual(destination.utf8))
-                if !autolink, t.contains(where: { $0 >= 0x80 }) || destination.utf8.contains(where: { $0 >= 0x80 }) {
+                let asciiDestination = !destination.utf8.contains(where: { $0 >= 0x80 })
+                if !autolink, !asciiDestination || (t.contains(where: { $0 >= 0x80 }) && mayEqualASCII(t)) {
                     let text = String(decoding: t, as: UTF8.self)
                     autolink = text == destination || text == "mailto:" + destination
                 }
@@ -366,6 +369,29 @@ public enum ProseText {
             case .softBreak, .lineBreak: out.append(0x0A)
             }
         }
+    }
+
+    /// Whether UTF-8 `t` can be canonically equivalent to an ASCII text (`String` equality):
+    /// each of its non-ASCII scalars is one of the three whose canonical decomposition is ASCII
+    /// (U+037E `;`, U+1FEF `` ` ``, U+212A `K`). Any other keeps a non-ASCII scalar in every
+    /// normalisation form (no composition makes an ASCII character).
+    static func mayEqualASCII(_ t: ArraySlice<UInt8>) -> Bool {
+        var i = t.startIndex
+        while i < t.endIndex {
+            let c = t[i]
+            if c < 0x80 {
+                i += 1
+            } else if c == 0xCD, i + 1 < t.endIndex, t[i + 1] == 0xBE {
+                i += 2
+            } else if c == 0xE1 || c == 0xE2, i + 2 < t.endIndex,
+                (c == 0xE1 && t[i + 1] == 0xBF && t[i + 2] == 0xAF) || (c == 0xE2 && t[i + 1] == 0x84 && t[i + 2] == 0xAA)
+            {
+                i += 3
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether raw inline HTML `h` starts with the tag `<tag>` or `<tag ` (`closing`: with
@@ -718,6 +744,21 @@ public enum ProseText {
             return !found
         }
         return found
+    }
+
+    /// Whether a prose word of UTF-8 `b` has a letter of one of `scripts`
+    /// (`proseWordsHaveLetters(bytes:_:)` counting them), answered from the letters alone where
+    /// they decide: a letter of a script other than Latin makes the word it is in prose
+    /// (`looksLikeCode`, and sentence punctuation trimmed off a word is no letter), so one of
+    /// `scripts` anywhere in `b` answers yes; without one, and without Latin in `scripts`, no
+    /// word has one. Only Latin letters need the words.
+    static func proseWordsHaveLetters(bytes b: UnsafeBufferPointer<UInt8>, in scripts: Set<Script>) -> Bool {
+        var mask: UInt16 = 0
+        for s in scripts { mask |= 1 << UInt16(s.index) }
+        let latin: UInt16 = 1 << UInt16(Script.latin.index)
+        if mask & ~latin != 0, ScriptCounts.holdsLetter(b, ofScripts: mask & ~latin) { return true }
+        guard mask & latin != 0 else { return false }
+        return proseWordsHaveLetters(bytes: b) { $0.count(in: scripts) > 0 }
     }
 
     /// Calls `body` with the byte range of each word of `b` (UTF-8) that reads as prose (see

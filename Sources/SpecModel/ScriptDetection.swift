@@ -269,6 +269,40 @@ public struct ScriptCounts: Hashable, Sendable {
         }
     }
 
+    /// Whether UTF-8 `b` (whole scalars) holds a letter of a script in `mask` (bit
+    /// `Script.index` set for each): `ScriptCounts(utf8: b)` has one, found without counting
+    /// the rest. Scalars are decoded and classified as `counted` does.
+    static func holdsLetter(_ b: UnsafeBufferPointer<UInt8>, ofScripts mask: UInt16) -> Bool {
+        guard let p = b.baseAddress else { return false }
+        let n = b.count
+        return Script.bmpTable.withUnsafeBufferPointer { table in
+            var i = 0
+            while i < n {
+                let c = p[i]
+                if c < 0x80 {
+                    if mask & 1 != 0, (c | 0x20) &- 0x61 < 26 { return true }  // Latin: A–Z, a–z
+                    i += 1
+                    continue
+                }
+                let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+                var v = UInt32(c) & (0xFF >> (length + 1))
+                var j = 1
+                while j < length, i + j < n {
+                    v = v << 6 | UInt32(p[i + j] & 0x3F)
+                    j += 1
+                }
+                i += length
+                if v < 0x10000 {
+                    let code = table[Int(v)]
+                    if code != 0, mask >> (code - 1) & 1 != 0 { return true }
+                } else if let u = Unicode.Scalar(v), let script = Script(u), mask >> UInt16(script.index) & 1 != 0 {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
     /// Letters of `script`.
     public func count(of script: Script) -> Int { perScript[script.index] }
 
@@ -287,6 +321,9 @@ public struct ScriptCounts: Hashable, Sendable {
 }
 
 extension Script {
+    /// All the scripts.
+    static let every = Set(allCases)
+
     /// The position in `allCases`.
     var index: Int {
         switch self {
