@@ -324,7 +324,7 @@ public enum ProseText {
                 continue
             }
             switch inline {
-            case .text(var t): t.withUTF8 { out.append(contentsOf: $0) }
+            case .text(let t): appendUTF8(of: t, to: &out)
             case .html(let h):
                 codeTag = nil
                 for tag: StaticString in ["code", "kbd", "samp", "var", "pre"] where hasTagPrefix(h, closing: false, tag) {
@@ -357,8 +357,7 @@ public enum ProseText {
                 // link's translated title).
                 let t = out[start...]
                 var autolink = t.elementsEqual(destination.utf8) || (t.starts(with: "mailto:".utf8) && t.dropFirst(7).elementsEqual(destination.utf8))
-                let asciiDestination = !destination.utf8.contains(where: { $0 >= 0x80 })
-                if !autolink, !asciiDestination || (t.contains(where: { $0 >= 0x80 }) && mayEqualASCII(t)) {
+                if !autolink, !isASCII(destination) || (t.contains(where: { $0 >= 0x80 }) && mayEqualASCII(t)) {
                     let text = String(decoding: t, as: UTF8.self)
                     autolink = text == destination || text == "mailto:" + destination
                 }
@@ -369,6 +368,30 @@ public enum ProseText {
             case .softBreak, .lineBreak: out.append(0x0A)
             }
         }
+    }
+
+    /// Appends the UTF-8 bytes of `s` to `out`, copied from its storage at once.
+    static func appendUTF8(of s: String, to out: inout [UInt8]) {
+        if s.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil { out.append(contentsOf: s.utf8) }
+    }
+
+    /// Whether `s` is ASCII, read from its UTF-8 storage eight bytes at a time (not index by
+    /// index).
+    static func isASCII(_ s: String) -> Bool {
+        s.utf8.withContiguousStorageIfAvailable { b in
+            guard let p = b.baseAddress else { return true }
+            var i = 0
+            var any: UInt64 = 0
+            while i + 8 <= b.count {
+                any |= UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                i += 8
+            }
+            while i < b.count {
+                any |= UInt64(p[i])
+                i += 1
+            }
+            return any & 0x8080_8080_8080_8080 == 0
+        } ?? !s.utf8.contains { $0 >= 0x80 }
     }
 
     /// Whether UTF-8 `t` can be canonically equivalent to an ASCII text (`String` equality):

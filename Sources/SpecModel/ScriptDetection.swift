@@ -233,54 +233,45 @@ public struct ScriptCounts: Hashable, Sendable {
     }
 
     static func counted(_ b: UnsafeBufferPointer<UInt8>) -> SIMD16<Int> {
-        // Counted in a stack buffer (a SIMD vector's lanes are slow to update one at a time),
-        // from the UTF-8 bytes: ASCII letters directly, other scalars through the script table.
-        // The script table is read through one buffer pointer for the whole text (a global's
-        // accessor per scalar costs more than the lookup); its codes are 1 + `index`.
-        Script.bmpTable.withUnsafeBufferPointer { table in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
-                counts.initialize(repeating: 0)
-                var i = 0
-                let n = b.count
-                while i < n {
-                    let c = b[i]
-                    if c < 0x80 {
-                        if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) { counts[0] += 1 }
-                        i += 1
-                        continue
-                    }
-                    let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
-                    var v = UInt32(c) & (0xFF >> (length + 1))
-                    var j = 1
-                    while j < length, i + j < n {
-                        v = v << 6 | UInt32(b[i + j] & 0x3F)
-                        j += 1
-                    }
-                    i += length
-                    if v < 0x10000 {
-                        let code = table[Int(v)]
-                        if code != 0 { counts[Int(code) - 1] += 1 }
-                    } else if let u = Unicode.Scalar(v), let script = Script(u) {
-                        counts[script.index] += 1
-                    }
-                }
-                return SIMD16<Int>(counts)
+        // Counted in a stack buffer (a SIMD vector's lanes are slow to update one at a time).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
+            counts.initialize(repeating: 0)
+            forEachLetter(b) { index in
+                counts[index] += 1
+                return true
             }
+            return SIMD16<Int>(counts)
         }
     }
 
     /// Whether UTF-8 `b` (whole scalars) holds a letter of a script in `mask` (bit
     /// `Script.index` set for each): `ScriptCounts(utf8: b)` has one, found without counting
-    /// the rest. Scalars are decoded and classified as `counted` does.
+    /// the rest.
     static func holdsLetter(_ b: UnsafeBufferPointer<UInt8>, ofScripts mask: UInt16) -> Bool {
-        guard let p = b.baseAddress else { return false }
-        let n = b.count
-        return Script.bmpTable.withUnsafeBufferPointer { table in
+        var found = false
+        forEachLetter(b) { index in
+            found = mask >> UInt16(index) & 1 != 0
+            return !found
+        }
+        return found
+    }
+
+    /// Calls `body` with the script's `Script.index` of each letter of UTF-8 `b` (whole
+    /// scalars), in order, until it returns `false`: ASCII letters directly, other scalars
+    /// decoded from the bytes and looked up in the script table, read through one buffer
+    /// pointer for the whole text (a global's accessor per scalar costs more than the lookup;
+    /// its codes are 1 + `index`).
+    @inline(__always)
+    static func forEachLetter(_ b: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
+        Script.bmpTable.withUnsafeBufferPointer { table in
             var i = 0
+            let n = b.count
             while i < n {
-                let c = p[i]
+                let c = b[i]
                 if c < 0x80 {
-                    if mask & 1 != 0, (c | 0x20) &- 0x61 < 26 { return true }  // Latin: A–Z, a–z
+                    if (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) {
+                        guard body(0) else { return }
+                    }
                     i += 1
                     continue
                 }
@@ -288,18 +279,19 @@ public struct ScriptCounts: Hashable, Sendable {
                 var v = UInt32(c) & (0xFF >> (length + 1))
                 var j = 1
                 while j < length, i + j < n {
-                    v = v << 6 | UInt32(p[i + j] & 0x3F)
+                    v = v << 6 | UInt32(b[i + j] & 0x3F)
                     j += 1
                 }
                 i += length
                 if v < 0x10000 {
                     let code = table[Int(v)]
-                    if code != 0, mask >> (code - 1) & 1 != 0 { return true }
-                } else if let u = Unicode.Scalar(v), let script = Script(u), mask >> UInt16(script.index) & 1 != 0 {
-                    return true
+                    if code != 0 {
+                        guard body(Int(code) - 1) else { return }
+                    }
+                } else if let u = Unicode.Scalar(v), let script = Script(u) {
+                    guard body(script.index) else { return }
                 }
             }
-            return false
         }
     }
 
