@@ -466,6 +466,8 @@ public enum ProseText {
         guard let p = buffer.baseAddress else { return 0 }
         let b = UnsafeBufferPointer(buffer)
         let n = buffer.count
+        let classes = cleanClasses.utf8Start
+        var urlBytes: UInt8 = 0  // the kinds of the bytes copied, or-ed
         var k = 0
         var i = 0
         var lineStart = true
@@ -495,13 +497,13 @@ public enum ProseText {
             while j < n {
                 let c = p[j]
                 if c >= 0x80 {
-                    j = multibyteRunEnd(b, from: j + 1)
-                    while j < n, p[j] >= 0x80 { j += 1 }
-                } else if c == 0x0A || c == 0x7B || c == 0x25 {
-                    break
-                } else {
-                    j += 1
+                    j = asciiByteOffset(b, from: j + 1)
+                    continue
                 }
+                let kind = classes[Int(c)]
+                if kind == UInt8(ascii: "1") { break }
+                urlBytes |= kind
+                j += 1
             }
             if j > i {
                 if k != i { (p + k).update(from: p + i, count: j - i) }
@@ -543,9 +545,9 @@ public enum ProseText {
             k += 1
             i += 1
         }
-        // Only text with `@`, `/`, `w` or `W` can hold a URL or an address.
-        guard memchr(p, 0x40, k) != nil || memchr(p, 0x2F, k) != nil || memchr(p, 0x77, k) != nil || memchr(p, 0x57, k) != nil
-        else { return k }
+        // Only text with `@`, `/`, `w` or `W` can hold a URL or an address (the markers
+        // looked at copy none of them).
+        guard urlBytes & 2 != 0 else { return k }
         // URLs and addresses, word by word (words are separated by single spaces here), left
         // out in place: the bytes kept are moved towards the front.
         let out = UnsafeMutableBufferPointer(rebasing: buffer[..<k])
@@ -607,19 +609,38 @@ public enum ProseText {
         String(unsafeUninitializedCapacity: b.count) { normalisedSpaces(bytes: b, into: $0) }
     }
 
-    /// The offset of the first eight-byte word at or after `from` in `b` that holds an ASCII
-    /// byte, or of the tail shorter than a word: every byte before it is non-ASCII. A run of
-    /// Japanese or Cyrillic text is passed over a word at a time; the caller goes on byte by
-    /// byte from there.
+    /// What `clean(inPlace:)` makes of each ASCII byte (indexed by the byte): `0` copies it,
+    /// `1` is a marker it looks at (line break, `%`, `{`), `2` a byte it copies that a URL or
+    /// an address needs (`/`, `@`, `W`, `w`).
+    static var cleanClasses: StaticString {
+        """
+        0000000000100000000000000000000000000100000000020000000000000000\
+        2000000000000000000000020000000000000000000000000000000200010000
+        """
+    }
+
+    /// The offset of the first ASCII byte of `b` at or after `from`, or `b.count`: a run of
+    /// Japanese or Cyrillic text is passed over eight bytes at a time, the word that ends the
+    /// text too (its bytes before the run's are not looked at).
     @inline(__always)
-    static func multibyteRunEnd(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+    static func asciiByteOffset(_ b: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         guard let base = b.baseAddress else { return from }
+        let n = b.count
         let high: UInt64 = 0x8080_8080_8080_8080
         var j = from
-        while j + 8 <= b.count {
-            if UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) & high != high { break }
+        while j + 8 <= n {
+            // The top bit of each ASCII byte, the first byte lowest.
+            let ascii = ~UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)) & high
+            if ascii != 0 { return j + ascii.trailingZeroBitCount >> 3 }
             j += 8
         }
+        guard j < n else { return n }
+        if n >= 8 {
+            let last = n - 8
+            let ascii = (~UInt64(littleEndian: UnsafeRawPointer(base + last).loadUnaligned(as: UInt64.self)) & high) >> UInt64(8 * (j - last))
+            return ascii == 0 ? n : j + ascii.trailingZeroBitCount >> 3
+        }
+        while j < n, base[j] >= 0x80 { j += 1 }
         return j
     }
 
@@ -672,10 +693,11 @@ public enum ProseText {
 
     /// The end of the run of non-ASCII bytes of UTF-8 `b` that starts at `from` (a non-ASCII
     /// scalar other than U+3000): the offset of the next ASCII byte or U+3000 (E3 80 80), or
-    /// `b.count`. Passes eight bytes at a time over words that are all non-ASCII and hold no two
-    /// 0x80 bytes in a row (U+3000's second and third bytes; the pair may straddle two words),
-    /// then goes on byte by byte from two bytes before the word it stopped at (the U+3000's E3
-    /// may end the word before).
+    /// `b.count`. Passes eight bytes at a time over words that are all non-ASCII and hold no
+    /// 0x80 byte after another (U+3000's second and third bytes; the pair may straddle two
+    /// words), stopping at the first ASCII byte or such pair in a word (a pair whose first byte
+    /// is not after an E3 is passed too); the bytes after the last whole word, from two bytes
+    /// before them (a U+3000's E3 may end that word), one by one.
     @inline(__always)
     static func multibyteWordEnd(_ b: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
         guard let p = b.baseAddress else { return i }
@@ -685,14 +707,22 @@ public enum ProseText {
         var j = i + 1
         var carry: UInt64 = 0  // the top bit of the last byte passed when it was 0x80, at byte 0
         while j + 8 <= n {
-            let w = UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self)
-            if w & high != high { break }
+            let w = UInt64(littleEndian: UnsafeRawPointer(p + j).loadUnaligned(as: UInt64.self))
             // The bytes equal to 0x80: the top bit of each one's zero test (exact per byte).
             let v = w ^ high
             let is80 = ~(((v & lows) &+ lows) | v | lows)
-            if is80 & ((is80 << 8) | carry) != 0 { break }
-            carry = is80 >> 56
-            j += 8
+            let stop = (~w & high) | (is80 & ((is80 << 8) | carry))
+            if stop == 0 {
+                carry = is80 >> 56
+                j += 8
+                continue
+            }
+            let x = j + stop.trailingZeroBitCount >> 3
+            if p[x] < 0x80 { return x }
+            // The second byte 0x80 of a pair: a U+3000 when an E3 is before the first.
+            if x - 2 > i, p[x - 2] == 0xE3 { return x - 2 }
+            j = x + 1
+            carry = 0x80
         }
         j = max(j - 2, i + 1)
         while j < n, p[j] >= 0x80 {
