@@ -655,28 +655,22 @@ public enum ProseText {
         while i < n {
             // White space (space, tab, line breaks, U+3000): one space between two words.
             var s = i
-            while s < n {
-                let c = p[s]
-                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
-                    s += 1
-                } else if c == 0xE3, s + 2 < n, p[s + 1] == 0x80, p[s + 2] == 0x80 {
-                    s += 3
-                } else {
-                    break
-                }
-            }
+            while s < n, isSpaceToNormalise(b, at: s) { s += p[s] == 0xE3 ? 3 : 1 }
             if s == n { break }
             if s > i, k > 0 {
                 o[k] = 0x20
                 k += 1
             }
-            // The word, up to the next white space, copied as it is (moved only when `out` is
-            // behind it).
+            // The words, up to white space other than one space before a word, copied as they
+            // are (one space between two words is what normalising makes of it; moved only when
+            // `out` is behind them).
             var j = s
             while j < n {
                 let c = p[j]
                 if c < 0x80 {
-                    if c <= 0x20, c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D { break }
+                    if c <= 0x20, c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D {
+                        guard c == 0x20, j + 1 < n, !isSpaceToNormalise(b, at: j + 1) else { break }
+                    }
                     j += 1
                 } else if c == 0xE3, j + 2 < n, p[j + 1] == 0x80, p[j + 2] == 0x80 {
                     break
@@ -689,6 +683,15 @@ public enum ProseText {
             i = j
         }
         return k
+    }
+
+    /// Whether white space `normalisedSpaces` collapses starts at byte `i` of `b`: a space,
+    /// tab, line break or U+3000 (E3 80 80).
+    @inline(__always)
+    static func isSpaceToNormalise(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        let c = b[i]
+        if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D { return true }
+        return c == 0xE3 && i + 2 < b.count && b[i + 1] == 0x80 && b[i + 2] == 0x80
     }
 
     /// The end of the run of non-ASCII bytes of UTF-8 `b` that starts at `from` (a non-ASCII
