@@ -886,7 +886,7 @@ public enum LinkTarget {
 
         init(_ set: Set<String>) {
             self.set = set
-            ascii = set.allSatisfy(LinkTarget.isASCII)
+            ascii = set.allSatisfy(ProseText.isASCII)
             bytes = set.map { Array($0.utf8) }
         }
     }
@@ -1086,15 +1086,6 @@ public enum LinkTarget {
 
     /// The page file extensions `normalize` drops, as bytes.
     static let pageExtensions: [[UInt8]] = [".md", ".mdx", ".html", ".htm"].map { Array($0.utf8) }
-
-    /// Whether every byte of `s` is ASCII.
-    static func isASCII(_ s: String) -> Bool {
-        var s = s
-        return s.withUTF8 { u in
-            for x in u where x >= 0x80 { return false }
-            return true
-        }
-    }
 
     /// `iso639_1` as a 26 × 26 table of letter pairs.
     static let iso639_1Letters: [Bool] = {

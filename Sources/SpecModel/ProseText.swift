@@ -324,7 +324,7 @@ public enum ProseText {
                 continue
             }
             switch inline {
-            case .text(let t): appendUTF8(of: t, to: &out)
+            case .text(let t): out.appendUTF8(t)
             case .html(let h):
                 codeTag = nil
                 for tag: StaticString in ["code", "kbd", "samp", "var", "pre"] where hasTagPrefix(h, closing: false, tag) {
@@ -368,11 +368,6 @@ public enum ProseText {
             case .softBreak, .lineBreak: out.append(0x0A)
             }
         }
-    }
-
-    /// Appends the UTF-8 bytes of `s` to `out`, copied from its storage at once.
-    static func appendUTF8(of s: String, to out: inout [UInt8]) {
-        if s.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil { out.append(contentsOf: s.utf8) }
     }
 
     /// Whether `s` is ASCII, read from its UTF-8 storage eight bytes at a time (not index by
