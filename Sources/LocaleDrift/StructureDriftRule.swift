@@ -656,23 +656,26 @@ public struct StructureDriftRule: DriftRule {
                 }
             }
             // Blocks of missing or extra sections were reported with their section.
-            let skipS = Set(region.sourceSections.filter { al.missingSections.contains($0) }.flatMap { PageAlignment.units(s.sections[$0]) })
-            let skipT = Set(region.targetSections.filter { al.extraSections.contains($0) }.flatMap { PageAlignment.units(t.sections[$0]) })
-            let su = region.sourceUnits.filter { !skipS.contains($0) }
-            let tu = region.targetUnits.filter { !skipT.contains($0) }
+            // (Most regions have none: their unit lists are used as they are.)
+            func kept(_ units: [Int], _ sections: [Int], _ p: PageStructure, _ gone: Set<Int>) -> [Int] {
+                guard sections.contains(where: gone.contains) else { return units }
+                let skip = Set(sections.filter { gone.contains($0) }.flatMap { PageAlignment.units(p.sections[$0]) })
+                return units.filter { !skip.contains($0) }
+            }
+            let su = kept(region.sourceUnits, region.sourceSections, s, al.missingSections)
+            let tu = kept(region.targetUnits, region.targetSections, t, al.extraSections)
             let counterpart = region.matches
-            let matchedTargets = Set(counterpart.values)
             // The region's heading, else its first block (never the front matter at line 1).
             let headingLocation = b.headingIndex.map { t.units[$0].range.start }
                 ?? tu.first.map { t.units[$0].range.start } ?? SourceLocation(file: pair.target.path, line: 1)
             // Tables. One whose rows were paired elsewhere on the page (the translation holds the
             // same data in another structure) is not missing or extra: its rows are compared.
             for k in su where s.units[k].kind == .table && !s.units[k].isSpecTable {
-                let st = s.units[k]
-                let section = shownContext(sourceUnit: k, counterpart: counterpart[k])
                 if let c = counterpart[k], t.units[c].kind == .table, !t.units[c].isSpecTable {
-                    compareTableShape(st, t.units[c], section: section)
+                    compareTableShape(sourceUnit: k, c)
                 } else if counterpart[k] == nil, !hasPairedRows(source: k) {
+                    let st = s.units[k]
+                    let section = shownContext(sourceUnit: k, counterpart: nil)
                     // (A counterpart that is a spec table is that rule's; one that is a list is
                     // the definition list written as a nested list.)
                     out.append(Diagnostic(
@@ -683,7 +686,9 @@ public struct StructureDriftRule: DriftRule {
                         fingerprint: "table|" + st.table!.rows.map { $0.tokens.tagged.joined(separator: " ") }.joined(separator: "|")))
                 }
             }
-            for k in tu where t.units[k].kind == .table && !t.units[k].isSpecTable && !matchedTargets.contains(k) && !hasPairedRows(target: k) {
+            for k in tu where t.units[k].kind == .table && !t.units[k].isSpecTable && !counterpart.values.contains(k)
+                && !hasPairedRows(target: k)
+            {
                 let tt = t.units[k]
                 out.append(Diagnostic(
                     "extra-generic-table", .warning, "\(tt.table!.origin.rawValue) (\(tt.table!.rows.count) rows)\(sectionContext(t, k)) is not in the source locale (\(sl))",
@@ -719,19 +724,58 @@ public struct StructureDriftRule: DriftRule {
         /// Whether two groups of blocks have the same tokens of every kind (`tokens(ofKind:)`, as
         /// multisets of strings, compared as `compareTokens` compares them): then `compareTokens`
         /// finds nothing missing and nothing extra, so it reports nothing.
+        ///
+        /// A kind's lists are read in place: its counts first, then its tokens in order across
+        /// the groups (equal in most regions); only when the order differs are the lists copied
+        /// and sorted.
         static func sameTokens(_ a: [InvariantTokens], _ b: [InvariantTokens]) -> Bool {
-            // A group of one block (most are) is read as it is, not copied.
-            func all(_ g: [InvariantTokens], _ kind: Int) -> [String] {
-                if g.count == 1 { return g[0].tokens(ofKind: kind) }
-                var x: [String] = []
-                for t in g { x += t.tokens(ofKind: kind) }
-                return x
-            }
+            if a.count == 1, b.count == 1 { return sameTokens(a[0], b[0]) }
             for kind in 0..<5 {
-                let x = all(a, kind)
-                let y = all(b, kind)
+                var n = 0
+                for t in a { n += t.tokens(ofKind: kind).count }
+                var m = 0
+                for t in b { m += t.tokens(ofKind: kind).count }
+                guard n == m else { return false }
+                if n == 0 || sameInOrder(a, b, kind: kind) { continue }
+                func all(_ g: [InvariantTokens]) -> [String] {
+                    var x: [String] = []
+                    x.reserveCapacity(n)
+                    for t in g { x += t.tokens(ofKind: kind) }
+                    return x
+                }
+                if all(a).sorted() != all(b).sorted() { return false }
+            }
+            return true
+        }
+
+        /// `sameTokens(_:_:)` of one block against one block (a table row's tokens).
+        static func sameTokens(_ a: InvariantTokens, _ b: InvariantTokens) -> Bool {
+            for kind in 0..<5 {
+                let x = a.tokens(ofKind: kind)
+                let y = b.tokens(ofKind: kind)
                 guard x.count == y.count else { return false }
                 if x != y, x.sorted() != y.sorted() { return false }
+            }
+            return true
+        }
+
+        /// Whether the tokens of `kind` of the groups, each read in order across its blocks, are
+        /// equal one by one; both groups have as many of them (the caller counted).
+        static func sameInOrder(_ a: [InvariantTokens], _ b: [InvariantTokens], kind: Int) -> Bool {
+            var j = -1
+            var y: [String] = []
+            var q = 0
+            for g in a {
+                for x in g.tokens(ofKind: kind) {
+                    while q == y.count {
+                        j += 1
+                        guard j < b.count else { return false }
+                        y = b[j].tokens(ofKind: kind)
+                        q = 0
+                    }
+                    if x != y[q] { return false }
+                    q += 1
+                }
             }
             return true
         }
@@ -778,11 +822,15 @@ public struct StructureDriftRule: DriftRule {
 
         // MARK: tables
 
-        /// A generic table's column count against its matched counterpart's.
-        mutating func compareTableShape(_ a: PageUnit, _ b: PageUnit, section: String) {
+        /// The column count of generic table `k` of the source against its matched counterpart's,
+        /// target unit `c` (the section named in a finding only).
+        mutating func compareTableShape(sourceUnit k: Int, _ c: Int) {
+            let a = al.source.units[k]
+            let b = al.target.units[c]
             let ta = a.table!
             let tb = b.table!
             if ta.origin == tb.origin, ta.origin != .definitionList, ta.columnCount != tb.columnCount {
+                let section = shownContext(sourceUnit: k, counterpart: c)
                 out.append(Diagnostic(
                     "table-shape-mismatch", .warning,
                     "table\(section) has \(tb.columnCount) columns in \(tl) but \(ta.columnCount) in the source locale (\(sl))",
@@ -844,18 +892,41 @@ public struct StructureDriftRule: DriftRule {
 
         /// Whether a cell's text is a placeholder for text not yet written: an ellipsis, `?`,
         /// `TODO`, `TBD` (a dash is not: it often stands for "none" in any language).
+        ///
+        /// Read on the trimmed text's UTF-8 bytes: `…` is E2 80 A6, and the words are compared
+        /// with ASCII upper case folded (no other text is canonically equivalent to them).
         static func isPlaceholderCell(_ text: String) -> Bool {
-            let t = text.trimmingSpaces
-            if t.isEmpty { return false }
-            if t.unicodeScalars.allSatisfy({ $0 == "." || $0 == "…" || $0 == "?" }) { return true }
-            return ["todo", "tbd", "fixme"].contains(LinkTarget.asciiLowercased(t))
+            var t = text.trimmingSpaces
+            return t.withUTF8 { u in
+                if u.isEmpty { return false }
+                var k = 0
+                while k < u.count {
+                    if u[k] == UInt8(ascii: ".") || u[k] == UInt8(ascii: "?") {
+                        k += 1
+                    } else if u[k] == 0xE2, k + 2 < u.count, u[k + 1] == 0x80, u[k + 2] == 0xA6 {
+                        k += 3
+                    } else {
+                        break
+                    }
+                }
+                if k == u.count { return true }
+                func isWord(_ word: StaticString) -> Bool {
+                    guard word.utf8CodeUnitCount == u.count else { return false }
+                    let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+                    for i in 0..<u.count where w[i] != (u[i] >= 0x41 && u[i] <= 0x5A ? u[i] | 0x20 : u[i]) { return false }
+                    return true
+                }
+                return isWord("todo") || isWord("tbd") || isWord("fixme")
+            }
         }
 
         /// Two code keys name the same thing: equal, or one is the other with a qualifier
         /// (`Node.ELEMENT_NODE` and `ELEMENT_NODE`).
         static func sameCode(_ a: String, _ b: String) -> Bool {
             // The same bytes (most calls): nothing to normalise.
-            if a.utf8.count == b.utf8.count, a.utf8.elementsEqual(b.utf8) { return true }
+            var a = a
+            var b = b
+            if a.utf8.count == b.utf8.count, a.withUTF8({ x in b.withUTF8 { y in x.elementsEqual(y) } }) { return true }
             // Spacing and a typographic ellipsis (`T : 'static`, `$(…)…`) are how it is written.
             func plain(_ s: String) -> String {
                 var u = String.UnicodeScalarView()
@@ -911,11 +982,16 @@ public struct StructureDriftRule: DriftRule {
                     let source = sourceOf[k]
                         ?? tb.rows.indices.lazy.compactMap { [al] in al.targetRowPairs[RowRef(unit: k, row: $0)]?.unit }.first
                     let note = source.map { s.units[$0].range.start } ?? SourceLocation(file: pair.source.path, line: 1)
-                    // The translation's own section (the table is there), else the source's, as named.
-                    let own = sectionContext(t, k)
-                    let section = !own.isEmpty ? own : source.map { shownContext(sourceUnit: $0, counterpart: nil) } ?? ""
+                    // The translation's own section (the table is there), else the source's, as named
+                    // (made for the first finding).
+                    var section: String? = nil
                     for j in tb.rows.indices where al.targetRowPairs[RowRef(unit: k, row: j)] == nil {
                         if isInSourceProse(tb.rows[j]) { continue }
+                        if section == nil {
+                            let own = sectionContext(t, k)
+                            section = !own.isEmpty ? own : source.map { shownContext(sourceUnit: $0, counterpart: nil) } ?? ""
+                        }
+                        let section = section!
                         out.append(Diagnostic(
                             "extra-generic-row", .warning,
                             "row '\(clip(PageAlignment.rowKey(tb.rows[j]), 40))' of the \(tb.origin.rawValue)\(section) is not in the source locale (\(sl))",
@@ -957,7 +1033,14 @@ public struct StructureDriftRule: DriftRule {
             let sr = ta.rows
             // Named as the translation names the section of the table its rows are in.
             func shownSection(_ unit: Int?) -> String { shownContext(sourceUnit: k, counterpart: unit) }
-            let section = shownSection(blockMatch)
+            // The table's section as its block match's names it, made for the first finding.
+            var shownTable: String? = nil
+            func tableSection() -> String {
+                if let shownTable { return shownTable }
+                let x = shownSection(blockMatch)
+                shownTable = x
+                return x
+            }
             func targetRow(_ r: RowRef) -> GenericTable.Row { al.target.units[r.unit].table!.rows[r.row] }
             let pairs = sr.indices.map { al.rowPairs[RowRef(unit: k, row: $0)] }
             // Missing rows: one finding per run, where the next paired row is in the translation.
@@ -980,6 +1063,7 @@ public struct StructureDriftRule: DriftRule {
                     ?? blockMatch.map { al.target.units[$0].range.start } ?? insertionPoint(beforeSourceUnit: k + 1, matched)
                 let keys = run.map { "'\(clip(PageAlignment.rowKey(sr[$0]), 40))'" }
                 let what = run.count == 1 ? "row \(keys[0])" : "\(run.count) rows (\(keys.prefix(5).joined(separator: ", "))\(run.count > 5 ? ", …" : ""))"
+                let section = tableSection()
                 out.append(Diagnostic(
                     "missing-generic-row", .warning, "\(what) of the \(ta.origin.rawValue)\(section) \(run.count == 1 ? "is" : "are") missing in \(tl)",
                     at: at, notes: [DiagnosticNote("the row in the source locale (\(sl))", at: sr[first].location)],
@@ -1093,7 +1177,7 @@ public struct StructureDriftRule: DriftRule {
                     sourceTokens.code.removeAll { $0 == sr[i].key }
                     targetTokens.code.removeAll { $0 == tr.key }
                 }
-                if Self.sameTokens([sourceTokens], [targetTokens]) { continue }
+                if Self.sameTokens(sourceTokens, targetTokens) { continue }
                 let context = " in row '\(clip(PageAlignment.rowKey(sr[i]), 40))'"
                 compareTokens(
                     source: [(i, sourceTokens, sr[i].location, context, Self.rowLines(sr, i, in: a), context)],
@@ -1111,6 +1195,7 @@ public struct StructureDriftRule: DriftRule {
                     continue
                 }
                 byRule[d.ruleID] = nil
+                let section = tableSection()
                 var first = group[0]
                 first.message = "\(group.count) of \(sr.count) rows of the \(ta.origin.rawValue)\(section) differ (\(InvariantTokens.noun(of: d.ruleID))); the first: " + first.message
                 first.notes += group.dropFirst().compactMap { g in g.location.map { DiagnosticNote("another row that differs", at: $0) } }
