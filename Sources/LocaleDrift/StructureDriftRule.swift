@@ -336,24 +336,29 @@ public struct StructureDriftRule: DriftRule {
                     at: t.units[h].range, notes: [DiagnosticNote("source page", at: SourceLocation(file: pair.source.path, line: 1))],
                     fingerprint: "section|" + t.sections[j].title))
             }
-            headings(matched)
-            for region in al.regions { compareRegion(region) }
+            // Each source block's counterpart, over all regions (the first region's where two pair it).
             var counterparts: [Int: Int] = [:]
+            counterparts.reserveCapacity(al.regions.reduce(0) { $0 + $1.matches.count })
             for region in al.regions { counterparts.merge(region.matches) { a, _ in a } }
+            headings(matched, counterparts: counterparts)
+            for region in al.regions { compareRegion(region) }
             compareRows(
-                counterparts: counterparts, skipSource: Set(al.missingSections.flatMap { PageAlignment.units(s.sections[$0]) }),
-                skipTarget: Set(al.extraSections.flatMap { PageAlignment.units(t.sections[$0]) }), matchedTargets: Set(counterparts.values))
+                counterparts: counterparts, matched, skipSource: Set(al.missingSections.flatMap { PageAlignment.units(s.sections[$0]) }),
+                skipTarget: Set(al.extraSections.flatMap { PageAlignment.units(t.sections[$0]) }))
         }
 
         /// Heading-only differences, as notes: a heading paired with one of another level (by
         /// its section's content, or as a block of a stretch between matched sections), a source
         /// heading with no counterpart heading over content that is in the translation, and a
         /// heading the translation added over content the source has.
-        mutating func headings(_ matched: (pairs: [(source: Int, target: Int)], runningMax: [Int])) {
+        ///
+        /// `counterpart` is each source block's counterpart, as `sections()` merged the regions'.
+        mutating func headings(_ matched: (pairs: [(source: Int, target: Int)], runningMax: [Int]), counterparts counterpart: [Int: Int]) {
             let s = al.source
             let t = al.target
             func sectionOfHeading(_ p: PageStructure) -> [Int: Int] {
                 var out: [Int: Int] = [:]
+                out.reserveCapacity(p.sections.count)
                 for (i, section) in p.sections.enumerated() { if let h = section.headingIndex { out[h] = i } }
                 return out
             }
@@ -383,8 +388,6 @@ public struct StructureDriftRule: DriftRule {
                     at: t.units[ht].range.start, notes: [DiagnosticNote("the heading in the source locale (\(sl))", at: s.units[hs].range.start)],
                     fingerprint: "level|\(s.sections[i].title)|\(t.sections[j].title)"))
             }
-            var counterpart: [Int: Int] = [:]
-            for region in al.regions { counterpart.merge(region.matches) { a, _ in a } }
             for (i, section) in s.sections.enumerated() where !pairedS.contains(i) && !al.missingSections.contains(i) {
                 guard let h = section.headingIndex else { continue }
                 // Data the translation holds in another structure (the rows of a definition list
@@ -962,13 +965,17 @@ public struct StructureDriftRule: DriftRule {
         /// Rows of every generic table compared, as the pair analysis paired them page-wide:
         /// missing rows (one finding per run), extra rows, and the cells of paired rows. Tables
         /// of missing or extra sections, and tables reported missing or extra as a whole, are
-        /// left out.
-        mutating func compareRows(counterparts: [Int: Int], skipSource: Set<Int>, skipTarget: Set<Int>, matchedTargets: Set<Int>) {
+        /// left out. `matched` is `matchedInOrder()`.
+        mutating func compareRows(
+            counterparts: [Int: Int], _ matched: (pairs: [(source: Int, target: Int)], runningMax: [Int]), skipSource: Set<Int>,
+            skipTarget: Set<Int>
+        ) {
             typealias RowRef = PageAlignment.RowRef
             let s = al.source
             let t = al.target
-            let matched = matchedInOrder()
+            // The matched target blocks, each with a source block paired to it.
             var sourceOf: [Int: Int] = [:]
+            sourceOf.reserveCapacity(counterparts.count)
             for (a, b) in counterparts { sourceOf[b] = a }
             for region in al.regions {
                 for k in region.sourceUnits where !skipSource.contains(k) && s.units[k].kind == .table && !s.units[k].isSpecTable {
@@ -977,7 +984,7 @@ public struct StructureDriftRule: DriftRule {
                     compareRows(ofSource: k, blockMatch: blockMatch, matched)
                 }
                 for k in region.targetUnits where !skipTarget.contains(k) && t.units[k].kind == .table && !t.units[k].isSpecTable {
-                    guard matchedTargets.contains(k) || hasPairedRows(target: k) else { continue }
+                    guard sourceOf[k] != nil || hasPairedRows(target: k) else { continue }
                     let tb = t.units[k].table!
                     let source = sourceOf[k]
                         ?? tb.rows.indices.lazy.compactMap { [al] in al.targetRowPairs[RowRef(unit: k, row: $0)]?.unit }.first
