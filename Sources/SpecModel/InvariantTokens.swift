@@ -469,9 +469,25 @@ public struct TokenExtractor: Sendable {
     /// `…` typed for `...` is the same code, and a string in other quotes is the same string
     /// (`"beforebegin"` / `'beforebegin'`): double quotes become single ones.
     public static func normalizeCode(_ c: String) -> String {
+        // Most code has neither: one pass over the bytes for both (`…` is E2 80 A6; no other
+        // character's bytes start with E2 80 A6 or hold 0x22).
         var c = c
-        if c.hasBytes("…") { c = c.replacingOccurrences(of: "…", with: "...") }
-        if c.hasBytes("\"") { c = c.replacingOccurrences(of: "\"", with: "'") }
+        let (ellipsis, quote) = c.withUTF8 { b -> (Bool, Bool) in
+            var ellipsis = false
+            var quote = false
+            var i = 0
+            while i < b.count {
+                if b[i] == 0x22 {
+                    quote = true
+                } else if b[i] == 0xE2, i + 2 < b.count, b[i + 1] == 0x80, b[i + 2] == 0xA6 {
+                    ellipsis = true
+                }
+                i += 1
+            }
+            return (ellipsis, quote)
+        }
+        if ellipsis { c = c.replacingOccurrences(of: "…", with: "...") }
+        if quote { c = c.replacingOccurrences(of: "\"", with: "'") }
         return c
     }
 
