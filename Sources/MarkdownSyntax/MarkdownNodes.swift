@@ -322,24 +322,31 @@ extension String {
         // more than the scan).
         var copy = self
         let (lo, hi, n) = copy.withUTF8 { u -> (Int, Int, Int) in
-            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-            var start = 0
-            while start < u.count, isSpace(u[start]) {
-                if u[start] == 0x0D, start + 1 < u.count, u[start + 1] == 0x0A { break }
-                start += 1
-            }
-            var end = u.count
-            while end > start {
-                let last = end - 1
-                guard isSpace(u[last]) else { break }
-                if u[last] == 0x0A, last > start, u[last - 1] == 0x0D { break }
-                end = last
-            }
-            return (start, end, u.count)
+            let r = String.trimmedSpaceBounds(u)
+            return (r.lowerBound, r.upperBound, u.count)
         }
         if lo == 0 && hi == n { return self }
         // The bounds are next to ASCII bytes: scalar boundaries.
         let u = utf8
         return String(self[u.index(u.startIndex, offsetBy: lo)..<u.index(u.startIndex, offsetBy: hi)])
+    }
+
+    /// The bounds of UTF-8 `u` without leading and trailing spaces, tabs and newlines, as
+    /// `trimmingSpaces` cuts them (a CR LF pair is one `Character`, not a space, and stays).
+    public static func trimmedSpaceBounds(_ u: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var start = 0
+        while start < u.count, isSpace(u[start]) {
+            if u[start] == 0x0D, start + 1 < u.count, u[start + 1] == 0x0A { break }
+            start += 1
+        }
+        var end = u.count
+        while end > start {
+            let last = end - 1
+            guard isSpace(u[last]) else { break }
+            if u[last] == 0x0A, last > start, u[last - 1] == 0x0D { break }
+            end = last
+        }
+        return start..<end
     }
 }

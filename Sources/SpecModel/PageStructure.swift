@@ -279,7 +279,7 @@ public struct PageStructure: Hashable, Sendable {
                 if note { return }
                 units.append(PageUnit(kind: .prose, range: range, tokens: tokens, letterCount: letters))
             case .codeBlock(let info, let literal, _, let range):
-                let language = info.split(separator: " ").first.map { String($0).lowercased() } ?? ""
+                let language = Self.codeLanguage(info)
                 let normalized = normalizedCode[range.start.line].flatMap { $0.language == language ? $0.code : nil }
                     ?? CodeNormalizer.normalized(literal, language: language)
                 let key = language + "\n" + normalized
@@ -306,9 +306,7 @@ public struct PageStructure: Hashable, Sendable {
                         // The cell's tokens go straight into the row's (as a union of the cells').
                         let plainBytes = extractor.appendTokens(cell.inlines, to: &tokens, separated: true)
                         if k == 0 { keyLinks = tokens.links }
-                        let plain = TokenExtractor.plainText(cell.inlines, tokens.textBytes[plainBytes])
-                        // `TableCell.plainText`: the inlines' plain text without the spaces around it.
-                        cells.append(SiteSyntax.strip(plain.trimmingSpaces).trimmingSpaces)
+                        cells.append(Self.cellText(cell.inlines, tokens.textBytes[plainBytes]))
                     }
                     let firstCode = row.cells.first?.inlines.firstCodeSpan
                     rows.append(GenericTable.Row(
@@ -342,6 +340,46 @@ public struct PageStructure: Hashable, Sendable {
                 for b in nested { add(b) }
             case .thematicBreak:
                 return
+            }
+        }
+
+        /// A code block's language: the first word of its info string (words split on spaces),
+        /// lower-cased; "" without one. An ASCII info string is read on its bytes.
+        static func codeLanguage(_ info: String) -> String {
+            var info = info
+            let ascii = info.withUTF8 { b -> String? in
+                // A non-ASCII byte (a combining mark on a space) can make the `Character` split
+                // differ: such an info string is left to the general path.
+                for c in b where c >= 0x80 { return nil }
+                var start = 0
+                while start < b.count, b[start] == 0x20 { start += 1 }
+                var end = start
+                while end < b.count, b[end] != 0x20 { end += 1 }
+                return String(unsafeUninitializedCapacity: end - start) { out in
+                    for k in start..<end {
+                        let c = b[k]
+                        out[k - start] = c &- 0x41 < 26 ? c | 0x20 : c
+                    }
+                    return end - start
+                }
+            }
+            return ascii ?? info.split(separator: " ").first.map { String($0).lowercased() } ?? ""
+        }
+
+        /// A pipe table cell's text: `SiteSyntax.strip(plain.trimmingSpaces).trimmingSpaces` of
+        /// its plain text (`TokenExtractor.plainText`, whose UTF-8 bytes are `bytes`; trimmed, it
+        /// is `TableCell.plainText`), worked out on the bytes: one string is made, none when the
+        /// plain text is a text or code span alone that needs neither trimming nor stripping.
+        static func cellText(_ inlines: [Inline], _ bytes: ArraySlice<UInt8>) -> String {
+            bytes.withUnsafeBufferPointer { b in
+                let r = String.trimmedSpaceBounds(b)
+                let t = UnsafeBufferPointer(rebasing: b[r])
+                guard SiteSyntax.holdsSiteSyntax(t) else {
+                    return r.count == b.count ? TokenExtractor.plainText(inlines, bytes) : String(decoding: t, as: UTF8.self)
+                }
+                return SiteSyntax.strippedBytes(t).withUnsafeBufferPointer { s in
+                    String(decoding: UnsafeBufferPointer(rebasing: s[String.trimmedSpaceBounds(s)]), as: UTF8.self)
+                }
             }
         }
 
@@ -588,38 +626,69 @@ public struct PageStructure: Hashable, Sendable {
             return s.withUTF8 { letters(bytes: $0) }
         }
 
-        /// `letters(_:)` of UTF-8 bytes. Two- and three-byte scalars (Cyrillic, kana, kanji)
-        /// are decoded in line and looked up in `alphabeticTable` (U+0400–U+047F, all letters,
-        /// without a look-up); four-byte ones (and a sequence cut short by the end, which valid
-        /// UTF-8 has not) go through `ProseText.scalar`.
+        /// `letters(_:)` of UTF-8 bytes (valid UTF-8: whole scalars, as a `String`'s bytes are).
+        ///
+        /// Eight bytes at a time while they hold only ASCII, Cyrillic U+0400–U+047F (lead byte
+        /// 0xD0 or 0xD1, all letters) and continuation bytes: their count is the ASCII letters
+        /// plus the lead bytes 0xD0/0xD1 (a continuation byte whose lead was counted in the word
+        /// before adds nothing). A word with any other lead byte goes scalar by scalar, up to the
+        /// next ASCII byte: two- and three-byte scalars (kana, kanji, `«`, `—`) are decoded in
+        /// line and looked up in `alphabeticTable`; four-byte ones (and a sequence cut short by
+        /// the end, which valid UTF-8 has not) go through `ProseText.scalar`.
         static func letters(bytes b: UnsafeBufferPointer<UInt8>) -> Int {
             guard let p = b.baseAddress else { return 0 }
             let n = b.count
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
             return Script.alphabeticTable.withUnsafeBufferPointer { t in
                 let table = t.baseAddress!
                 var count = 0
                 var i = 0
                 while i < n {
-                    let c = p[i]
-                    if c < 0x80 {
-                        if (c | 0x20) &- 0x61 < 26 { count += 1 }  // A–Z, a–z
-                        i += 1
-                    } else if c & 0xFE == 0xD0, i + 1 < n {
-                        // U+0400–U+047F: Cyrillic letters, every one.
-                        count += 1
-                        i += 2
-                    } else if c < 0xE0, i + 1 < n {
-                        let v = Int(c & 0x1F) << 6 | Int(p[i + 1] & 0x3F)
-                        count += Int(table[v >> 3] >> UInt8(v & 7) & 1)
-                        i += 2
-                    } else if c >= 0xE0, c < 0xF0, i + 2 < n {
-                        let v = Int(c & 0x0F) << 12 | Int(p[i + 1] & 0x3F) << 6 | Int(p[i + 2] & 0x3F)
-                        count += Int(table[v >> 3] >> UInt8(v & 7) & 1)
-                        i += 3
-                    } else {
-                        let (u, w) = ProseText.scalar(b, at: i)
-                        if Script.isLetter(u, table: t) { count += 1 }
-                        i += w
+                    if n &- i >= 8 {
+                        let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                        // Lead bytes (0b11xxxxxx): high bit and the bit below it.
+                        let lead = w & (w << 1) & high
+                        // 0xD0/0xD1: zero after masking bit 0 and XOR with 0xD0 (exact zero-byte test).
+                        let z = (w & 0xFEFE_FEFE_FEFE_FEFE) ^ 0xD0D0_D0D0_D0D0_D0D0
+                        let cyrillic = ~(((z & low7) &+ low7) | z) & high
+                        if lead & ~cyrillic == 0 {
+                            // ASCII letters: `c | 0x20` in 0x61...0x7A, on bytes without high bit
+                            // (7-bit lanes: the additions carry into no other byte).
+                            let y = (w | 0x2020_2020_2020_2020) & low7
+                            let ascii = (y &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(y &+ 0x0505_0505_0505_0505) & ~w & high
+                            // Each byte 0–2, so the byte sum (in the top byte) is at most 16.
+                            count &+= Int(truncatingIfNeeded: (((ascii >> 7) &+ (cyrillic >> 7)) &* 0x0101_0101_0101_0101) >> 56)
+                            i &+= 8
+                            continue
+                        }
+                    }
+                    // Continuation bytes of a Cyrillic scalar whose lead the word before counted.
+                    while i < n, p[i] & 0xC0 == 0x80 { i += 1 }
+                    while i < n {
+                        let c = p[i]
+                        // Three-byte scalars first: the runs of kana and kanji this path is for.
+                        if c &- 0xE0 < 0x10, i + 2 < n {
+                            let v = Int(c & 0x0F) << 12 | Int(p[i + 1] & 0x3F) << 6 | Int(p[i + 2] & 0x3F)
+                            count += Int(table[v >> 3] >> UInt8(v & 7) & 1)
+                            i += 3
+                        } else if c < 0x80 {
+                            if (c | 0x20) &- 0x61 < 26 { count += 1 }  // A–Z, a–z
+                            i += 1
+                            break
+                        } else if c & 0xFE == 0xD0, i + 1 < n {
+                            // U+0400–U+047F: Cyrillic letters, every one.
+                            count += 1
+                            i += 2
+                        } else if c < 0xE0, i + 1 < n {
+                            let v = Int(c & 0x1F) << 6 | Int(p[i + 1] & 0x3F)
+                            count += Int(table[v >> 3] >> UInt8(v & 7) & 1)
+                            i += 2
+                        } else {
+                            let (u, w) = ProseText.scalar(b, at: i)
+                            if Script.isLetter(u, table: t) { count += 1 }
+                            i += w
+                        }
                     }
                 }
                 return count
