@@ -362,26 +362,8 @@ public enum SpecExtractor {
             }
         }
 
-        /// Splits an info string on spaces and tabs, keeping `key="quoted value"` together.
-        static func infoWords(_ info: String) -> [String] {
-            var words: [String] = []
-            var current = ""
-            var quoted = false
-            for c in info {
-                if c == "\"" { quoted.toggle() }
-                if !quoted, c == " " || c == "\t" {
-                    if !current.isEmpty { words.append(current) }
-                    current = ""
-                } else {
-                    current.append(c)
-                }
-            }
-            if !current.isEmpty { words.append(current) }
-            return words
-        }
-
         static func sample(info: String, literal: String, fenced: Bool, range: SourceRange, headingPath: [String]) -> CodeSample {
-            let words = Self.infoWords(info)
+            let words = SpecExtractor.infoWords(info)
             var first = words.first ?? ""
             var attributes = Array(words.dropFirst())
             if first.hasPrefix("[") {
@@ -391,7 +373,7 @@ public enum SpecExtractor {
             } else if first.hasPrefix("{") {
                 // Pandoc/kramdown style `{.swift}` is reduced to the bare word.
                 first = first.trimmingCharacters(in: CharacterSet(charactersIn: "{}."))
-            } else if let cut = first.firstIndex(where: { $0 == "," || $0 == "{" || $0 == ":" }) {
+            } else if let cut = SpecExtractor.languageCut(first) {
                 // mdBook `rust,ignore,does_not_compile`, VitePress `js{3-10}` and `ts:line-numbers`:
                 // the language is the part before the first separator; the rest are attributes.
                 let rest = first[cut...]
@@ -487,16 +469,15 @@ public enum SpecExtractor {
                 for (i, name) in columns.enumerated() {
                     guard let spec = specs[name] else { continue }
                     let source = i < row.cells.count ? row.cells[i] : nil
-                    var text = source?.plainText ?? ""
+                    // `TableCell.plainText`: the inlines' plain text, trimmed.
+                    var untrimmed = source?.inlines.plainText ?? ""
+                    var text = untrimmed.trimmingSpaces
                     let codes = source?.inlines.codeSpans ?? []
                     // Code span places in the trimmed text, for views that keep inline code.
                     var offsets: [Int]?
                     if !codes.isEmpty, let inlines = source?.inlines {
-                        let untrimmed = inlines.plainText
                         // The bytes `trimmingSpaces` cut from the front (it keeps a leading CRLF).
-                        let u = Array(untrimmed.utf8)
-                        var lead = 0
-                        while lead < u.count, [0x20, 0x09, 0x0A, 0x0D].contains(u[lead]), !(u[lead] == 0x0D && lead + 1 < u.count && u[lead + 1] == 0x0A) { lead += 1 }
+                        let lead = untrimmed.withUTF8 { String.trimmedSpaceBounds($0).lowerBound }
                         offsets = inlines.codeSpanOffsets.map { max(0, $0 - lead) }
                     }
                     // A cell that is one code span keeps one string for its text, code and value.
@@ -848,5 +829,69 @@ public enum TypeExpression {
             let word = String(w)
             return allowedKeywords.contains(word) || !SymbolName.keywords.contains(word)
         }
+    }
+}
+
+/// A code block's info string, split as `SpecExtractor` reads it.
+extension SpecExtractor {
+    /// Splits an info string on spaces and tabs, keeping `key="quoted value"` together.
+    static func infoWords(_ info: String) -> [String] {
+        var copy = info
+        return copy.withUTF8(asciiInfoWords) ?? characterInfoWords(info)
+    }
+
+    /// `infoWords` on `Character`s, for any info string.
+    static func characterInfoWords(_ info: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        for c in info {
+            if c == "\"" { quoted.toggle() }
+            if !quoted, c == " " || c == "\t" {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// Where the first `,`, `{` or `:` of an info string's first word is (the `Character`
+    /// search, on the bytes when the word is ASCII).
+    static func languageCut(_ word: String) -> String.Index? {
+        var copy = word
+        let ascii = copy.withUTF8 { b -> Int?? in
+            var cut: Int?
+            for i in 0..<b.count {
+                let c = b[i]
+                guard c < 0x80 else { return nil }
+                if cut == nil, c == UInt8(ascii: ",") || c == UInt8(ascii: "{") || c == UInt8(ascii: ":") { cut = i }
+            }
+            return .some(cut)
+        }
+        if let ascii { return ascii.map { word.utf8.index(word.utf8.startIndex, offsetBy: $0) } }
+        return word.firstIndex(where: { $0 == "," || $0 == "{" || $0 == ":" })
+    }
+
+    /// `infoWords` of an ASCII info string (UTF-8 `b`), on its bytes: in ASCII every
+    /// `Character` is one byte but CR LF, which is neither a quote nor a separator, as
+    /// neither of its bytes is. `nil` for an info string with a non-ASCII byte.
+    static func asciiInfoWords(_ b: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var words: [String] = []
+        var quoted = false
+        var start = 0
+        for i in 0..<b.count {
+            let c = b[i]
+            guard c < 0x80 else { return nil }
+            if c == UInt8(ascii: "\"") { quoted.toggle() }
+            if !quoted, c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") {
+                if i > start { words.append(String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)) }
+                start = i + 1
+            }
+        }
+        if b.count > start { words.append(String(decoding: UnsafeBufferPointer(rebasing: b[start...]), as: UTF8.self)) }
+        return words
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// The page model's byte-level paths agree with the string work they replace on generated
 /// input: the structure builder's letter count (eight bytes at a time where they hold only
 /// ASCII, Cyrillic U+0400–U+047F and continuation bytes), a table cell's trimmed and stripped
-/// text and a code block's language.
+/// text and a code block's language, and the extractor's info string words and language cut.
 @Suite("Page model fast paths agree with references")
 struct StructureFastPathTests {
     static let letterPieces = [
@@ -51,6 +51,23 @@ struct StructureFastPathTests {
             let s = g.text(of: Int(g.next() % 6), from: Self.infoPieces)
             let expected = s.split(separator: " ").first.map { String($0).lowercased() } ?? ""
             #expect(PageStructure.Builder.codeLanguage(s).utf8.elementsEqual(expected.utf8), "\(s.debugDescription)")
+        }
+    }
+
+    static let wordPieces = [
+        " ", "\t", "\"", "rust", "JS", ",", "{", "}", ":", "ignore", "title=", "\r\n", "\r", "\n", "é", "\u{0301}", "日本", "=",
+    ]
+
+    @Test func infoWordsAndLanguageCutAgreeWithCharacterSearches() {
+        var g = SeededGenerator(seed: 0x1F0)
+        for _ in 0..<6_000 {
+            let s = g.text(of: Int(g.next() % 10), from: Self.wordPieces)
+            let words = SpecExtractor.infoWords(s)
+            let expected = SpecExtractor.characterInfoWords(s)
+            #expect(words.count == expected.count && zip(words, expected).allSatisfy { $0.utf8.elementsEqual($1.utf8) }, "\(s.debugDescription)")
+            let cut = SpecExtractor.languageCut(s).map { s.utf8.distance(from: s.utf8.startIndex, to: $0) }
+            let expectedCut = s.firstIndex(where: { $0 == "," || $0 == "{" || $0 == ":" }).map { s.utf8.distance(from: s.utf8.startIndex, to: $0) }
+            #expect(cut == expectedCut, "\(s.debugDescription)")
         }
     }
 }
