@@ -170,7 +170,9 @@ public enum SpecExtractor {
 
         init(path: String) { self.path = path }
 
-        var headingPath: [String] { headingStack.map(\.text) }
+        /// The texts of `headingStack`, kept with it: every link and sample of a section shares
+        /// one array.
+        var headingPath: [String] = []
 
         mutating func walk(_ blocks: [Block]) {
             for block in blocks { visit(block) }
@@ -263,6 +265,7 @@ public enum SpecExtractor {
                 headings.append(SpecHeading(level: level, text: text, range: range))
                 while let last = headingStack.last, last.level >= level { headingStack.removeLast() }
                 headingStack.append((level, text))
+                headingPath = headingStack.map(\.text)
                 collectLinks(block)
             case .codeBlock(let info, let literal, let fenced, let range):
                 var sample = Self.sample(info: info, literal: literal, fenced: fenced, range: range, headingPath: headingPath)
@@ -342,12 +345,9 @@ public enum SpecExtractor {
         }
 
         mutating func collectLinks(_ block: Block) {
-            // The heading path is made for the first link (most blocks have none).
-            var path: [String]?
             func add(_ inlines: [Inline], _ range: SourceRange) {
                 for l in inlines.links {
-                    if path == nil { path = headingPath }
-                    links.append(SpecLink(destination: l.destination, text: l.text, isImage: l.isImage, range: range, headingPath: path!))
+                    links.append(SpecLink(destination: l.destination, text: l.text, isImage: l.isImage, range: range, headingPath: headingPath))
                 }
             }
             switch block {
