@@ -149,7 +149,8 @@ public struct PageStructure: Hashable, Sendable {
             return (s, p.splice, Builder.normalizedCode(p.page))
         }
         var fresh: [Range<Int>] = []
-        if let old { builder.units.reserveCapacity(old.structure.units.count + 16) }
+        // About one unit per top-level block (more when lists hold code blocks or tables).
+        builder.units.reserveCapacity((old?.structure.units.count ?? page.document.blocks.count) + 16)
         for (b, block) in page.document.blocks.enumerated() {
             let start = builder.units.count
             if let old, let (ob, shift) = old.splice.previous(b), ob < old.structure.blockUnits.count,
@@ -297,6 +298,7 @@ public struct PageStructure: Hashable, Sendable {
                 units.append(PageUnit(kind: .html, range: range, tokens: tokens, letterCount: letters))
             case .table(let t):
                 var rows: [GenericTable.Row] = []
+                rows.reserveCapacity(t.rows.count)
                 for row in t.rows {
                     var tokens = InvariantTokens()
                     var keyLinks: [String] = []
