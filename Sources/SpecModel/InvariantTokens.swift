@@ -217,12 +217,7 @@ public struct InvariantTokens: Hashable, Sendable {
         for c in code {
             // An ASCII token is split on its bytes, read once through its contiguous storage.
             var bytes = c
-            let ascii = bytes.withUTF8 { b -> Bool in
-                for x in b where x >= 0x80 { return false }
-                Self.appendASCIIIdentifierParts(bytes: b, wholeWords: wholeWords, to: &out)
-                return true
-            }
-            if ascii { continue }
+            if bytes.withUTF8({ Self.appendASCIIIdentifierParts(bytes: $0, wholeWords: wholeWords, to: &out) }) { continue }
             let parts = c.split { !($0.isLetter || $0.isNumber || $0 == "_") }
             if parts.count > 1 || (wholeWords && parts.count == 1) {
                 for p in parts { out.append(TagHash.of(UInt8(ascii: "i"), p)) }
@@ -230,33 +225,37 @@ public struct InvariantTokens: Hashable, Sendable {
         }
     }
 
-    /// The identifier parts of an ASCII code token as `i:` tag hashes, on bytes: ASCII letters,
-    /// digits and `_` are what `Character.isLetter`/`isNumber` accept there (a CR LF pair, one
-    /// `Character`, separates like its two bytes).
-    static func appendASCIIIdentifierParts(_ c: String, wholeWords: Bool, to out: inout [UInt64]) {
-        var c = c
-        c.withUTF8 { appendASCIIIdentifierParts(bytes: $0, wholeWords: wholeWords, to: &out) }
-    }
-
-    /// `appendASCIIIdentifierParts(_:wholeWords:to:)` of the token's UTF-8 bytes.
-    static func appendASCIIIdentifierParts(bytes b: UnsafeBufferPointer<UInt8>, wholeWords: Bool, to out: inout [UInt64]) {
+    /// The identifier parts of a code token's UTF-8 bytes `b` as `i:` tag hashes, when they are
+    /// all ASCII: ASCII letters, digits and `_` are what `Character.isLetter`/`isNumber` accept
+    /// there (a CR LF pair, one `Character`, separates like its two bytes). One pass: each part
+    /// is hashed as it is found, and a lone part taken back without `wholeWords`. Returns
+    /// `false`, leaving `out` as it was, at a non-ASCII byte.
+    @discardableResult
+    static func appendASCIIIdentifierParts(bytes b: UnsafeBufferPointer<UInt8>, wholeWords: Bool, to out: inout [UInt64]) -> Bool {
         func inPart(_ x: UInt8) -> Bool {
             (x >= 0x30 && x <= 0x39) || (x >= 0x41 && x <= 0x5A) || (x >= 0x61 && x <= 0x7A) || x == 0x5F
         }
-        // Each part (a maximal run of identifier bytes) once per pass: count, then hash.
-        func forEachPart(_ body: (Range<Int>) -> Void) {
-            var i = 0
-            while i < b.count {
-                guard inPart(b[i]) else { i += 1; continue }
-                let start = i
-                while i < b.count, inPart(b[i]) { i += 1 }
-                body(start..<i)
-            }
-        }
+        // Each part is a maximal run of identifier bytes.
         var parts = 0
-        forEachPart { _ in parts += 1 }
-        guard parts > 1 || (wholeWords && parts == 1) else { return }
-        forEachPart { r in out.append(TagHash.of(UInt8(ascii: "i"), bytes: UnsafeBufferPointer(rebasing: b[r]))) }
+        var i = 0
+        while i < b.count {
+            let x = b[i]
+            guard inPart(x) else {
+                if x >= 0x80 {
+                    out.removeLast(parts)
+                    return false
+                }
+                i += 1
+                continue
+            }
+            let start = i
+            i += 1
+            while i < b.count, inPart(b[i]) { i += 1 }
+            out.append(TagHash.of(UInt8(ascii: "i"), bytes: UnsafeBufferPointer(rebasing: b[start..<i])))
+            parts += 1
+        }
+        if parts == 1 && !wholeWords { out.removeLast() }
+        return true
     }
 
     /// Rule id and message noun of each kind, in the order of `kinds`.
@@ -376,9 +375,12 @@ public struct TokenExtractor: Sendable {
     public func appendTokens(_ inlines: [Inline], to t: inout InvariantTokens, separated: Bool) -> Range<Int> {
         // One walk builds both texts: `text`, the prose the numbers and placeholders are read
         // from (code, links and HTML as spaces), and the inlines' `plainText`, written into the
-        // set's text, then a space and the text inline HTML adds (`tokens(html:into:)`).
+        // set's text, then a space and the text inline HTML adds (`tokens(html:into:)`). Until an
+        // inline other than text is met (many cells and paragraphs have none), the two are the
+        // same bytes: `text` is only written from then on (`diverge()`), else the plain text is
+        // scanned.
         var text: [UInt8] = []
-        text.reserveCapacity(512)
+        var diverged = false
         var html = InvariantTokens()
         var plain = t.textBytes
         t.textBytes = []
@@ -389,6 +391,13 @@ public struct TokenExtractor: Sendable {
         // Text between inline `<code>` and `</code>` tags: a code span written as HTML (in a
         // table cell, where a backtick span cannot hold `|`), compared as one.
         var htmlCode: String? = nil
+        // Starts `text` as the plain text so far, before the two differ.
+        func diverge() {
+            guard !diverged else { return }
+            diverged = true
+            text.reserveCapacity(max(512, 2 * (plain.count - plainStart)))
+            text.append(contentsOf: plain[plainStart...])
+        }
         func walk(_ xs: [Inline]) {
             for x in xs {
                 if htmlCode != nil {
@@ -407,24 +416,28 @@ public struct TokenExtractor: Sendable {
                 }
                 switch x {
                 case .text(let s):
-                    text.appendUTF8(s)
+                    if diverged { text.appendUTF8(s) }
                     plain.appendUTF8(s)
                 case .code(let s):
+                    diverge()
                     text.append(0x20)
                     plain.appendUTF8(s)
                     let c = s.trimmingSpaces
                     if !c.isEmpty && !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
                 case .emphasis(let c), .strong(let c), .strikethrough(let c): walk(c)
                 case .link(let d, _, let c):
+                    diverge()
                     if let n = LinkTarget.normalize(d, codes: codes) { t.links.append(n) }
                     text.append(0x20)
                     walk(c)
                     text.append(0x20)
                 case .image(let s, _, let alt):
+                    diverge()
                     if let n = LinkTarget.normalize(s, codes: codes) { t.links.append(n) }
                     text.append(0x20)
                     plain.appendUTF8(alt.plainText)
                 case .html(let h):
+                    diverge()
                     text.append(0x20)
                     switch Self.codeTag(h) {
                     case true?:
@@ -439,9 +452,11 @@ public struct TokenExtractor: Sendable {
                         t.textBytes = []
                     }
                 case .softBreak, .lineBreak:
+                    diverge()
                     text.append(0x0A)
                     plain.append(0x20)
                 case .footnoteReference(let label):
+                    diverge()
                     text.append(0x20)
                     plain.append(contentsOf: "[^\(label)]".utf8)
                 }
@@ -449,7 +464,11 @@ public struct TokenExtractor: Sendable {
         }
         walk(inlines)
         if let unclosed = htmlCode { text.appendUTF8(unclosed) }  // `<code>` never closed: prose after all
-        text.withUnsafeBufferPointer { tokens(proseBytes: $0, into: &t) }
+        if diverged {
+            text.withUnsafeBufferPointer { tokens(proseBytes: $0, into: &t) }
+        } else {
+            plain.withUnsafeBufferPointer { tokens(proseBytes: UnsafeBufferPointer(rebasing: $0[plainStart...]), into: &t) }
+        }
         let plainEnd = plain.count
         plain.append(0x20)
         plain.append(contentsOf: html.textBytes)
@@ -550,12 +569,23 @@ public struct TokenExtractor: Sendable {
     /// The first index from `i` on (up to `b.count`, then `b.count`) whose byte may start a
     /// token of `scanProseBytes`: `%`, `{`, `$`, an ASCII digit, or EF (the first byte of a
     /// full-width digit). Each is ASCII or a scalar's first byte, so in valid UTF-8 the index is
-    /// a scalar's start, and the scalars skipped start no token. Eight bytes at a time: each test
-    /// below sets the top bit of exactly the bytes that are one (a byte's zero test that borrows
-    /// from no other byte).
+    /// a scalar's start, and the scalars skipped start no token. Sixteen bytes at a time as one
+    /// vector (lane-wise compares), then eight at a time: each test below sets the top bit of
+    /// exactly the bytes that are one (a byte's zero test that borrows from no other byte).
     static func tokenCandidate(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var i = start
         if let base = b.baseAddress {
+            typealias Lanes = SIMD16<UInt8>
+            while i + 16 <= b.count {
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: Lanes.self)
+                // `$` and `%` differ in the low bit only; a digit is below 10 after subtracting `0`.
+                let hit = ((v | Lanes(repeating: 0x01)) .== Lanes(repeating: 0x25)) .| (v .== Lanes(repeating: 0x7B))
+                    .| (v .== Lanes(repeating: 0xEF)) .| ((v &- Lanes(repeating: 0x30)) .< Lanes(repeating: 10))
+                // The mask's lanes are all ones or all zeros: any set lane is a nonzero half.
+                let halves = unsafeBitCast(hit, to: SIMD2<UInt64>.self)
+                if halves[0] | halves[1] != 0 { break }
+                i += 16
+            }
             let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
             func zeros(_ v: UInt64) -> UInt64 { ~(((v & lows) &+ lows) | v | lows) }
             func equal(_ w: UInt64, _ c: UInt64) -> UInt64 { zeros(w ^ (c &* 0x0101_0101_0101_0101)) }
@@ -580,19 +610,23 @@ public struct TokenExtractor: Sendable {
     func scanTokens(_ b: UnsafeBufferPointer<UInt8>, into t: inout InvariantTokens) {
         // `scanProse` starts a token only at `%`, `{` or a digit (ASCII or full-width, U+FF10–
         // U+FF19: EF BC 90–99): text without any holds none, and its scalars are not copied out.
-        func mayHoldTokens() -> Bool {
+        // The first such byte, or `nil`.
+        func firstTokenStart() -> Int? {
             var i = 0
             while true {
                 i = Self.tokenCandidate(b, from: i)
-                guard i < b.count else { return false }
+                guard i < b.count else { return nil }
                 let c = b[i]
-                if c == 0x25 || c == 0x7B || (c >= 0x30 && c <= 0x39) { return true }
-                if c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBC, b[i + 2] >= 0x90 && b[i + 2] <= 0x99 { return true }
+                if c == 0x25 || c == 0x7B || (c >= 0x30 && c <= 0x39) { return i }
+                if c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBC, b[i + 2] >= 0x90 && b[i + 2] <= 0x99 { return i }
                 i += 1
             }
         }
-        guard mayHoldTokens() else { return }
-        scanProseBytes(b) { kind, token, end in
+        guard var start = firstTokenStart() else { return }
+        // Scanning from 0 only steps over the scalars before it (a `$` or EF starts a token there
+        // only as the `$` of `${`, whose `{` is that byte).
+        if start > 0, b[start] == 0x7B, b[start - 1] == 0x24 { start -= 1 }
+        scanProseBytes(b, from: start) { kind, token, end in
             if kind == 0 {
                 t.numbers.append(token)
                 // Digits glued to a word of ideographs (`16進数`, `3次元`) may be part of the
@@ -612,7 +646,8 @@ public struct TokenExtractor: Sendable {
     /// `scanProse` over valid UTF-8 `b`: the same tokens in the same order, each with the byte
     /// offset where it ends, with scalars decoded only where a token may start (`%`, `{`, `$`, a
     /// digit) instead of the whole text first. `ScanProseBytesTests` compares the two.
-    func scanProseBytes(_ b: UnsafeBufferPointer<UInt8>, _ emit: (_ kind: Int, _ token: String, _ end: Int) -> Void) {
+    /// Scanning starts at byte `start`, a scalar's start before which a scan from 0 emits nothing.
+    func scanProseBytes(_ b: UnsafeBufferPointer<UInt8>, from start: Int = 0, _ emit: (_ kind: Int, _ token: String, _ end: Int) -> Void) {
         let n = b.count
         func at(_ k: Int) -> (Unicode.Scalar, Int) { ProseText.scalar(b, at: k) }
         func text(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self) }
@@ -637,7 +672,7 @@ public struct TokenExtractor: Sendable {
             }
             return digit(j) == nil
         }
-        var i = 0
+        var i = start
         while i < n {
             // A scalar whose first byte is none of `tokenCandidate`'s starts no token.
             i = Self.tokenCandidate(b, from: i)
@@ -925,14 +960,13 @@ public enum LinkTarget {
     /// `normalizedASCII(_:locales:)` with the codes made once.
     static func normalizedASCII(_ raw: String, codes: LocaleCodes) -> String?? {
         guard codes.ascii else { return nil }
-        // The bytes lower-cased in one copy, refused at the first non-ASCII byte or CR.
         var raw = raw
-        guard let copied = raw.withUTF8({ r -> [UInt8]? in
-            // Refused before copying: one pass for the test (eight bytes at a time: no top bit
-            // set, no byte equal to CR), one for the copy.
+        return raw.withUTF8 { u -> String?? in
+            // Refused at a non-ASCII byte or CR, eight bytes at a time (no top bit set, no byte
+            // equal to CR), before anything is made.
             var i = 0
-            if let base = r.baseAddress {
-                while i + 8 <= r.count {
+            if let base = u.baseAddress {
+                while i + 8 <= u.count {
                     let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                     let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
                     // A zero byte of `cr` (a CR in `w`) sets its top bit in the second term.
@@ -940,63 +974,66 @@ public enum LinkTarget {
                     i += 8
                 }
             }
-            while i < r.count {
-                if r[i] >= 0x80 || r[i] == 0x0D { return nil }
+            while i < u.count {
+                if u[i] >= 0x80 || u[i] == 0x0D { return nil }
                 i += 1
             }
-            return [UInt8](unsafeUninitializedCapacity: r.count) { out, count in
-                for i in 0..<r.count {
-                    let x = r[i]
-                    out[i] = x >= 0x41 && x <= 0x5A ? x | 0x20 : x
-                }
-                count = r.count
-            }
-        }) else { return nil }
-        return .some(copied.withUnsafeBufferPointer { u -> String? in
-            // Searched with plain loops over the bytes (the generic slice searches cost more
-            // than the rest of a target's normalisation).
-            func index(of x: UInt8, in r: Range<Int>) -> Int? {
-                guard !r.isEmpty, let base = u.baseAddress, let p = memchr(base + r.lowerBound, Int32(x), r.count) else { return nil }
-                return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-            }
-            func append(_ r: Range<Int>, to out: inout [UInt8]) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[r]))
-            }
-            func isSpace(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 || x == 0x0A }
-            var lo = 0
-            var hi = u.count
-            while lo < hi, isSpace(u[lo]) { lo += 1 }
-            while hi > lo, isSpace(u[hi - 1]) { hi -= 1 }
-            if hi - lo >= 2, u[lo] == UInt8(ascii: "<"), u[hi - 1] == UInt8(ascii: ">") {
-                lo += 1
-                hi -= 1
-            }
-            var fragment = hi..<hi
-            if let hash = index(of: UInt8(ascii: "#"), in: lo..<hi) {
-                fragment = hash..<hi
-                hi = hash
-            }
-            if lo == hi { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(hi - lo + fragment.count)
-            var pathStart = lo
+            return .some(normalizedASCIIBytes(u, codes: codes))
+        }
+    }
+
+    /// `normalizedASCII` of the target's bytes `u` (ASCII, no CR), read as they are: every
+    /// marker searched for is no letter, locale segments are compared case-insensitively, and
+    /// the bytes are lower-cased as they are written out, straight into the result's storage.
+    static func normalizedASCIIBytes(_ u: UnsafeBufferPointer<UInt8>, codes: LocaleCodes) -> String? {
+        // Searched with plain loops over the bytes (the generic slice searches cost more than
+        // the rest of a target's normalisation).
+        func index(of x: UInt8, in r: Range<Int>) -> Int? {
+            guard !r.isEmpty, let base = u.baseAddress, let p = memchr(base + r.lowerBound, Int32(x), r.count) else { return nil }
+            return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        }
+        func lower(_ x: UInt8) -> UInt8 { x >= 0x41 && x <= 0x5A ? x | 0x20 : x }
+        func isSpace(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 || x == 0x0A }
+        var lo = 0
+        var hi = u.count
+        while lo < hi, isSpace(u[lo]) { lo += 1 }
+        while hi > lo, isSpace(u[hi - 1]) { hi -= 1 }
+        if hi - lo >= 2, u[lo] == UInt8(ascii: "<"), u[hi - 1] == UInt8(ascii: ">") {
+            lo += 1
+            hi -= 1
+        }
+        var fragment = hi..<hi
+        if let hash = index(of: UInt8(ascii: "#"), in: lo..<hi) {
+            fragment = hash..<hi
+            hi = hash
+        }
+        if lo == hi { return nil }
+        // Read by the closure below as constants.
+        let (start, end, tail) = (lo, hi, fragment)
+        // At most the target's bytes, or a site and `/…` (four bytes) in place of a longer path.
+        return String(unsafeUninitializedCapacity: end - start + tail.count + 4) { out in
+            var count = 0
+            var pathStart = start
             var hasScheme = false
-            if let r = find(u, "://", in: lo..<hi) {
+            if let r = find(u, "://", in: start..<end) {
                 hasScheme = true
-                append(lo..<r.upperBound, to: &out)
+                putLowered(u, start..<r.upperBound, into: out, at: &count)
                 let rest = r.upperBound
-                let hostEnd = index(of: UInt8(ascii: "/"), in: rest..<hi) ?? hi
+                let hostEnd = index(of: UInt8(ascii: "/"), in: rest..<end) ?? end
                 var hostStart = rest
                 if let dot = index(of: UInt8(ascii: "."), in: rest..<hostEnd), index(of: UInt8(ascii: "."), in: (dot + 1)..<hostEnd) != nil,
                     isLocaleASCII(UnsafeBufferPointer(rebasing: u[rest..<dot]), codes)
                 {
                     // A locale's own site: the site only (see `normalizedGeneral`).
-                    append((dot + 1)..<hostEnd, to: &out)
-                    out.append(contentsOf: "/…".utf8)
-                    return String(decoding: out, as: UTF8.self)
+                    putLowered(u, (dot + 1)..<hostEnd, into: out, at: &count)
+                    for x in "/…".utf8 {
+                        out[count] = x
+                        count += 1
+                    }
+                    return count
                 }
-                if hostEnd - rest >= 4, u[rest] == UInt8(ascii: "w"), u[rest + 1] == UInt8(ascii: "w"), u[rest + 2] == UInt8(ascii: "w"),
-                    u[rest + 3] == UInt8(ascii: ".")
+                if hostEnd - rest >= 4, lower(u[rest]) == UInt8(ascii: "w"), lower(u[rest + 1]) == UInt8(ascii: "w"),
+                    lower(u[rest + 2]) == UInt8(ascii: "w"), u[rest + 3] == UInt8(ascii: ".")
                 {
                     hostStart += 4
                 }
@@ -1007,29 +1044,52 @@ public enum LinkTarget {
             var first = true
             var segStart = pathStart
             while true {
-                let segEnd = index(of: UInt8(ascii: "/"), in: segStart..<hi) ?? hi
+                let segEnd = index(of: UInt8(ascii: "/"), in: segStart..<end) ?? end
                 if isLocaleASCII(UnsafeBufferPointer(rebasing: u[segStart..<segEnd]), codes) {
                     localized = true
                 } else {
-                    if !first { out.append(UInt8(ascii: "/")) }
+                    if !first {
+                        out[count] = UInt8(ascii: "/")
+                        count += 1
+                    }
                     first = false
-                    append(segStart..<segEnd, to: &out)
+                    putLowered(u, segStart..<segEnd, into: out, at: &count)
                 }
-                if segEnd == hi { break }
+                if segEnd == end { break }
                 segStart = segEnd + 1
             }
-            while out.count > 1, out.last == UInt8(ascii: "/") { out.removeLast() }
-            for e in pageExtensions {
-                guard out.count >= e.count, out[(out.count - e.count)...].elementsEqual(e) else { continue }
-                if out.count > e.count, out[out.count - e.count - 1] == UInt8(ascii: "/") { continue }
-                out.removeLast(e.count)
-                break
+            while count > 1, out[count - 1] == UInt8(ascii: "/") { count -= 1 }
+            count = withoutPageExtension(UnsafeMutableBufferPointer(rebasing: out[..<count]))
+            if hasScheme, !localized, tail.count > 1, index(of: UInt8(ascii: "%"), in: tail) == nil {
+                putLowered(u, tail, into: out, at: &count)
             }
-            if hasScheme, !localized, fragment.count > 1, index(of: UInt8(ascii: "%"), in: fragment) == nil {
-                append(fragment, to: &out)
-            }
-            return String(decoding: out, as: UTF8.self)
-        })
+            return count
+        }
+    }
+
+    /// Writes `u[r]` lower-cased (ASCII) into `out` from `count` on, advancing `count`.
+    private static func putLowered(_ u: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into out: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
+        precondition(count + r.count <= out.count)
+        var k = count
+        for i in r {
+            let x = u[i]
+            out[k] = x >= 0x41 && x <= 0x5A ? x | 0x20 : x
+            k += 1
+        }
+        count = k
+    }
+
+    /// The length of `out` without a page extension (`x.md` / `x.html` the same page) that is
+    /// not a segment of its own: the first of `normalizedGeneral`'s list that applies.
+    private static func withoutPageExtension(_ out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let n = out.count
+        func dropped(_ e: StaticString) -> Int? {
+            let m = e.utf8CodeUnitCount
+            guard n >= m, !(n > m && out[n - m - 1] == UInt8(ascii: "/")) else { return nil }
+            for k in 0..<m where out[n - m + k] != e.utf8Start[k] { return nil }
+            return n - m
+        }
+        return dropped(".md") ?? dropped(".mdx") ?? dropped(".html") ?? dropped(".htm") ?? n
     }
 
     /// The first occurrence of ASCII `needle` in `u[range]`.
@@ -1099,9 +1159,6 @@ public enum LinkTarget {
         }
         return k == subtagCount
     }
-
-    /// The page file extensions `normalize` drops, as bytes.
-    static let pageExtensions: [[UInt8]] = [".md", ".mdx", ".html", ".htm"].map { Array($0.utf8) }
 
     /// `iso639_1` as a 26 × 26 table of letter pairs.
     static let iso639_1Letters: [Bool] = {
