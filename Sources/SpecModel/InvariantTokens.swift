@@ -423,17 +423,17 @@ public struct TokenExtractor: Sendable {
                     text.append(0x20)
                     plain.appendUTF8(s)
                     let c = s.trimmingSpaces
-                    if !c.isEmpty && !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
+                    if !c.isEmpty && !Self.isTranslatableCode(c) { Self.append(Self.normalizeCode(c), to: &t.code) }
                 case .emphasis(let c), .strong(let c), .strikethrough(let c): walk(c)
                 case .link(let d, _, let c):
                     diverge()
-                    if let n = LinkTarget.normalize(d, codes: codes) { t.links.append(n) }
+                    if let n = LinkTarget.normalize(d, codes: codes) { Self.append(n, to: &t.links) }
                     text.append(0x20)
                     walk(c)
                     text.append(0x20)
                 case .image(let s, _, let alt):
                     diverge()
-                    if let n = LinkTarget.normalize(s, codes: codes) { t.links.append(n) }
+                    if let n = LinkTarget.normalize(s, codes: codes) { Self.append(n, to: &t.links) }
                     text.append(0x20)
                     plain.appendUTF8(alt.plainText)
                 case .html(let h):
@@ -443,7 +443,7 @@ public struct TokenExtractor: Sendable {
                     case true?:
                         htmlCode = htmlCode ?? ""
                     case false?:
-                        if let c = htmlCode?.trimmingSpaces, !c.isEmpty, !Self.isTranslatableCode(c) { t.code.append(Self.normalizeCode(c)) }
+                        if let c = htmlCode?.trimmingSpaces, !c.isEmpty, !Self.isTranslatableCode(c) { Self.append(Self.normalizeCode(c), to: &t.code) }
                         htmlCode = nil
                     case nil:
                         // Its tokens go to `t` in walk order; its text after the plain text.
@@ -474,6 +474,15 @@ public struct TokenExtractor: Sendable {
         plain.append(contentsOf: html.textBytes)
         t.textBytes = plain
         return plainStart..<plainEnd
+    }
+
+    /// Appends `token` to a token list, with room for four made at once while it holds fewer (a
+    /// block's code spans and links often come several to a set: one allocation instead of
+    /// growing to one, two, then four).
+    @inline(__always)
+    static func append(_ token: String, to list: inout [String]) {
+        if list.count == list.capacity && list.count < 4 { list.reserveCapacity(4) }
+        list.append(token)
     }
 
     /// `true` for an inline `<code>` (or `<code …>`) opening tag alone, `false` for `</code>`,
@@ -554,12 +563,13 @@ public struct TokenExtractor: Sendable {
     /// `tokens(prose:into:)` of UTF-8 bytes (valid UTF-8, as a `String`'s are): site syntax is
     /// removed from a copy of the bytes only when they hold some.
     func tokens(proseBytes raw: UnsafeBufferPointer<UInt8>, into t: inout InvariantTokens) {
-        if ByteSearch.contains(raw, "{{") {
-            for link in SiteSyntax.macroLinks(String(decoding: raw, as: UTF8.self)) {
-                if let n = LinkTarget.normalize(link, codes: codes) { t.links.append(n) }
-            }
-        }
+        // Text with a `{{` macro holds site syntax: most text has neither, told by one search.
         if SiteSyntax.holdsSiteSyntax(raw) {
+            if ByteSearch.contains(raw, "{{") {
+                for link in SiteSyntax.macroLinks(String(decoding: raw, as: UTF8.self)) {
+                    if let n = LinkTarget.normalize(link, codes: codes) { t.links.append(n) }
+                }
+            }
             SiteSyntax.strippedBytes(raw).withUnsafeBufferPointer { scanTokens($0, into: &t) }
         } else {
             scanTokens(raw, into: &t)
@@ -1285,8 +1295,20 @@ public enum SiteSyntax {
 
     /// Whether UTF-8 `b` holds a byte sequence `strip` may remove (`{`, `:::` or `<!--`); text
     /// without one is returned as it is.
+    /// One pass over the bytes for the three markers' first bytes (`{`, `:`, `<`).
     static func holdsSiteSyntax(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        ByteSearch.contains(b, "{") || ByteSearch.contains(b, ":::") || ByteSearch.contains(b, "<!--")
+        let n = b.count
+        var i = 0
+        while true {
+            i = ByteSearch.firstIndex(in: b, from: i, of: 0x7B, 0x3A, 0x3C)
+            guard i < n else { return false }
+            switch b[i] {
+            case 0x7B: return true
+            case 0x3A: if i + 2 < n, b[i + 1] == 0x3A, b[i + 2] == 0x3A { return true }
+            default: if i + 3 < n, b[i + 1] == 0x21, b[i + 2] == 0x2D, b[i + 3] == 0x2D { return true }
+            }
+            i += 1
+        }
     }
 
     /// `strip` over UTF-8 bytes: every marker is ASCII, and no byte of a multi-byte scalar is, so
@@ -1498,5 +1520,28 @@ enum ByteSearch {
     /// Whether the ASCII `needle` occurs in `h`.
     static func contains(_ h: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
         contains(h, UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount))
+    }
+
+    /// The first index from `start` on (up to `h.count`, then `h.count`) whose byte is `a`, `b`
+    /// or `c`: sixteen bytes at a time as one vector (lane-wise compares), then byte by byte.
+    static func firstIndex(in h: UnsafeBufferPointer<UInt8>, from start: Int, of a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+        var i = start
+        if let base = h.baseAddress {
+            typealias Lanes = SIMD16<UInt8>
+            let (va, vb, vc) = (Lanes(repeating: a), Lanes(repeating: b), Lanes(repeating: c))
+            while i + 16 <= h.count {
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: Lanes.self)
+                // The mask's lanes are all ones or all zeros: any set lane is a nonzero half.
+                let halves = unsafeBitCast((v .== va) .| (v .== vb) .| (v .== vc), to: SIMD2<UInt64>.self)
+                if halves[0] | halves[1] != 0 { break }
+                i += 16
+            }
+        }
+        while i < h.count {
+            let x = h[i]
+            if x == a || x == b || x == c { return i }
+            i += 1
+        }
+        return h.count
     }
 }

@@ -94,4 +94,23 @@ import Testing
             }
         }
     }
+
+    /// `SiteSyntax.holdsSiteSyntax` (one vector pass for `{`, `:` and `<`) agrees with searching
+    /// for `{`, `:::` and `<!--` one after another, on text with partial markers at every offset.
+    @Test func siteSyntaxCheckAgreesWithTheSearches() {
+        let pieces = ["plain ascii text ", "日本語の文章", ":", "::", ":::", "<", "<!", "<!-", "<!--", "{", "-", "!", "текст", "\n"]
+        var rng = SeededGenerator(seed: 0x5173_5E17_A5A5_0003)
+        for _ in 0..<5_000 {
+            let bytes = Array(rng.text(of: 5, from: pieces).utf8)
+            bytes.withUnsafeBufferPointer { b in
+                let expected = ByteSearch.contains(b, "{") || ByteSearch.contains(b, ":::") || ByteSearch.contains(b, "<!--")
+                #expect(SiteSyntax.holdsSiteSyntax(b) == expected, "\(String(decoding: b, as: UTF8.self).debugDescription)")
+                for start in 0...b.count {
+                    var first = start
+                    while first < b.count, ![UInt8(0x7B), 0x3A, 0x3C].contains(b[first]) { first += 1 }
+                    #expect(ByteSearch.firstIndex(in: b, from: start, of: 0x7B, 0x3A, 0x3C) == first)
+                }
+            }
+        }
+    }
 }
