@@ -1077,13 +1077,27 @@ public enum LinkTarget {
         }
     }
 
-    /// Writes `u[r]` lower-cased (ASCII) into `out` from `count` on, advancing `count`.
+    /// Writes `u[r]` (ASCII) lower-cased into `out` from `count` on, advancing `count`: eight
+    /// bytes at a time, where adding 0x3F sets a byte's top bit from `A` (0x41) up and adding
+    /// 0x25 from `[` (0x5B) up (no byte is above 0x7F, so no sum carries into the next byte):
+    /// the bits that differ mark the capitals, and shifted down they are each one's 0x20.
     private static func putLowered(_ u: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, into out: UnsafeMutableBufferPointer<UInt8>, at count: inout Int) {
-        precondition(count + r.count <= out.count)
+        precondition(count + r.count <= out.count && r.upperBound <= u.count)
         var k = count
-        for i in r {
+        var i = r.lowerBound
+        if let source = u.baseAddress, let target = out.baseAddress {
+            while i + 8 <= r.upperBound {
+                let w = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+                let capitals = ((w &+ 0x3F3F_3F3F_3F3F_3F3F) ^ (w &+ 0x2525_2525_2525_2525)) & 0x8080_8080_8080_8080
+                UnsafeMutableRawPointer(target + k).storeBytes(of: w | (capitals >> 2), as: UInt64.self)
+                i += 8
+                k += 8
+            }
+        }
+        while i < r.upperBound {
             let x = u[i]
             out[k] = x >= 0x41 && x <= 0x5A ? x | 0x20 : x
+            i += 1
             k += 1
         }
         count = k

@@ -113,4 +113,17 @@ import Testing
             }
         }
     }
+
+    /// Link targets of any printable ASCII (capitals next to `@`, `[`, `` ` `` and `{`, the bytes
+    /// around the word-wise lower-casing's bounds) normalise alike on the byte and general paths.
+    @Test func asciiTargetsOfEveryByteAgree() {
+        let printable = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) }
+        let pieces = printable + ["https://", "/JA/", "/Docs/", "AZaz@[`{", ".MD", "WWW."]
+        var rng = SeededGenerator(seed: 0xA5C1_10BE_7E55_0004)
+        for _ in 0..<5_000 {
+            let target = rng.text(of: 12, from: pieces)
+            let fast = LinkTarget.normalizedASCII(target, locales: ["ja"])
+            #expect(fast != nil && fast! == LinkTarget.normalizedGeneral(target, locales: ["ja"]), "\(target.debugDescription)")
+        }
+    }
 }
