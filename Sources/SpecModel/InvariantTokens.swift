@@ -752,19 +752,7 @@ public struct TokenExtractor: Sendable {
                         }
                     }
                     groupEnds.append(digits.count)
-                    var number: String
-                    if groupEnds.count == 1 {
-                        number = String(decoding: digits, as: UTF8.self)
-                    } else {
-                        var groups: [String] = []
-                        groups.reserveCapacity(groupEnds.count)
-                        var groupStart = 0
-                        for end in groupEnds {
-                            groups.append(String(decoding: digits[groupStart..<end], as: UTF8.self))
-                            groupStart = end
-                        }
-                        number = Self.canonicalNumber(groups, separators)
-                    }
+                    var number = Self.canonicalNumber(digits: digits, groupEnds: groupEnds, separators: separators)
                     // A Japanese or Chinese multiplier (`12 万件`, `3億`) is part of the quantity.
                     var k = j
                     if k < n {
@@ -837,14 +825,7 @@ public struct TokenExtractor: Sendable {
                     }
                 }
                 groupEnds.append(digits.count)
-                var groups: [String] = []
-                groups.reserveCapacity(groupEnds.count)
-                var groupStart = 0
-                for end in groupEnds {
-                    groups.append(String(decoding: digits[groupStart..<end], as: UTF8.self))
-                    groupStart = end
-                }
-                var number = Self.canonicalNumber(groups, separators)
+                var number = Self.canonicalNumber(digits: digits, groupEnds: groupEnds, separators: separators)
                 // A Japanese or Chinese multiplier (`12 万件`, `3億`) is part of the quantity:
                 // `12 万` is 120000, as a translation writes it out.
                 var k = j
@@ -874,6 +855,21 @@ public struct TokenExtractor: Sendable {
         var digits = String(parts[0]) + fraction + String(repeating: "0", count: zeros - fraction.count)
         while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst() }
         return digits
+    }
+
+    /// `canonicalNumber(_:_:)` of a number read as ASCII `digits`, split into groups ending at
+    /// `groupEnds` (digit counts, the last one `digits.count`), with the `separators` between
+    /// them; one group is the digits as they are.
+    static func canonicalNumber(digits: [UInt8], groupEnds: [Int], separators: [Unicode.Scalar]) -> String {
+        if groupEnds.count == 1 { return String(decoding: digits, as: UTF8.self) }
+        var groups: [String] = []
+        groups.reserveCapacity(groupEnds.count)
+        var groupStart = 0
+        for end in groupEnds {
+            groups.append(String(decoding: digits[groupStart..<end], as: UTF8.self))
+            groupStart = end
+        }
+        return canonicalNumber(groups, separators)
     }
 
     /// `1,000` / `1 000` / `1.000.000` → thousands; `0,5` / `0.5` → `0.5`; `1.2.3` (a version)
